@@ -1,0 +1,32 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Custody",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Custody", targets: ["Custody"]),
+    .library(name: "CustodyHTTP", targets: ["CustodyHTTP"]),
+    .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
+  ],
+  targets: [
+    .target(name: "Custody"),
+    .target(name: "CustodyHTTP", dependencies: ["Custody"]),
+    .target(name: "CustodyTesting", dependencies: ["Custody"]),
+    .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
+    .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting"]),
+    .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// Upcoming language features, on for every target so the whole package reads one way.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    ]
+}

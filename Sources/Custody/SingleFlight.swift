@@ -1,0 +1,83 @@
+import Synchronization
+
+/// Runs one operation per key at a time and shares its outcome with every caller that asks
+/// while it runs.
+///
+/// Use it where several parts of an app may ask for the same thing at once (a product's
+/// details, a user's avatar) and the upstream should see one request.
+///
+/// ```swift
+/// let flight = SingleFlight<Product.ID, Product>()
+/// let product = try await flight.run(id) { try await api.product(id) }
+/// ```
+///
+/// The guarantees:
+/// - Concurrent calls for one key run the operation once; every caller gets its value or its
+///   error.
+/// - A caller whose task is cancelled stops waiting at once with `CancellationError`; the others
+///   keep waiting. The operation is cancelled only when its last caller has gone, and the key is
+///   free at once for a new call.
+/// - When the operation ends the key is free: results are not kept (that is ``Cache``'s job).
+/// - ``forget(_:)`` lets later callers start a new operation while earlier callers still get the
+///   old result; the old operation ending never clears the newer one.
+///
+/// Waiters are stored continuations resumed after the lock is released, so fan-out to
+/// thousands of callers costs time linear in the number of callers.
+public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private let table = Mutex(FlightTable<Key, Value, Void>())
+
+  /// Creates an empty single-flight group.
+  public init() {}
+
+  /// The number of keys with an operation that new callers would join.
+  public var inFlightCount: Int { table.withLock { $0.attached.count } }
+
+  /// Returns the result of `operation` for `key`, joining the operation already running for
+  /// that key if there is one.
+  ///
+  /// - Parameters:
+  ///   - key: Identifies the work; callers with equal keys share one operation.
+  ///   - operation: The work to run when no operation for `key` is running. It runs in a task
+  ///     of its own, cancelled when every caller waiting for it has been cancelled.
+  /// - Returns: The operation's value.
+  /// - Throws: The operation's error, or `CancellationError` when the calling task is cancelled.
+  public func run(_ key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    let waiterID = table.withLock { $0.makeID() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        let joined = table.withLock { table -> Bool in
+          guard !Task.isCancelled else { return false }
+          let flightID = table.attachedFlight(for: key)?.id ?? start(key, operation: operation, in: &table)
+          table.join(flightID, waiter: waiterID, continuation: continuation)
+          return true
+        }
+        if !joined { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let (waiter, task) = table.withLock { $0.leave(waiterID) }
+      task?.cancel()
+      waiter?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Detaches the operation running for `key`, if any: callers that already wait for it still
+  /// get its result, and the next call for `key` starts a new operation.
+  public func forget(_ key: Key) {
+    let orphan = table.withLock { $0.detach(key) }
+    orphan?.cancel()
+  }
+
+  private func start(
+    _ key: Key, operation: @escaping @Sendable () async throws -> Value, in table: inout FlightTable<Key, Value, Void>
+  ) -> UInt64 {
+    let id = table.start(key, tag: ()).id
+    let task = Task {
+      let result: Result<Value, any Error>
+      do { result = .success(try await operation()) } catch { result = .failure(error) }
+      let waiters = self.table.withLock { $0.finish(id).waiters }
+      for waiter in waiters { waiter.resume(with: result) }
+    }
+    table.setTask(task, for: id)
+    return id
+  }
+}

@@ -1,0 +1,125 @@
+import Synchronization
+
+/// A clock whose time moves only when a test moves it.
+///
+/// Owners take a `Clock<Duration>`; give them a `TestClock` and time becomes an input of the
+/// test: nothing sleeps for real, and a test decides exactly when a deadline passes.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let cache = Cache<Int, String>(policy: .init(freshFor: .seconds(10)), clock: clock)
+/// _ = try await cache.value(for: 1) { "a" }
+/// clock.advance(by: .seconds(11))   // the value is now expired
+/// ```
+///
+/// Sleepers whose deadline is reached are resumed in deadline order (ties in the order they
+/// started sleeping). A sleeper whose task is cancelled throws `CancellationError` at once.
+/// ``waitForSleepers(_:)`` lets a test wait, without polling, until the code under test has
+/// started sleeping.
+public final class TestClock: Clock, Sendable {
+  /// A point in a `TestClock`'s time: the duration since the clock was created.
+  public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+    /// Time since the clock's start.
+    public var offset: Duration
+
+    public init(offset: Duration) { self.offset = offset }
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public var description: String { "TestClock.Instant(\(offset))" }
+  }
+
+  private struct Sleeper {
+    let deadline: Instant
+    let sequence: UInt64
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var nextID: UInt64 = 0
+    var sleepers: [UInt64: Sleeper] = [:]
+    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+      let count = sleepers.count
+      let ready = watchers.filter { $0.count <= count }.map(\.continuation)
+      watchers.removeAll { $0.count <= count }
+      return ready
+    }
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a clock at offset zero.
+  public init() {}
+
+  public var now: Instant { state.withLock { $0.now } }
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of tasks currently sleeping on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// The earliest deadline among current sleepers, if any.
+  public var nextDeadline: Instant? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
+
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let (resume, watchers) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          state.sleepers[id] = Sleeper(deadline: deadline, sequence: id, continuation: continuation)
+          return (nil, state.takeSatisfiedWatchers())
+        }
+        if let resume { continuation.resume(with: resume) }
+        for watcher in watchers { watcher.resume() }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline is reached.
+  public func advance(by duration: Duration = .zero) {
+    precondition(duration >= .zero, "TestClock cannot move backwards")
+    let target = state.withLock { $0.now.advanced(by: duration) }
+    advance(to: target)
+  }
+
+  /// Moves time forward to `instant`, waking every sleeper whose deadline is reached.
+  public func advance(to instant: Instant) {
+    let due = state.withLock { state -> [Sleeper] in
+      precondition(instant >= state.now, "TestClock cannot move backwards")
+      state.now = instant
+      let due = state.sleepers.values.filter { $0.deadline <= instant }
+      for sleeper in due { state.sleepers[sleeper.sequence] = nil }
+      return due.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+  }
+
+  /// Moves time to the latest deadline among current sleepers, waking all of them.
+  public func runToLastDeadline() {
+    if let last = state.withLock({ $0.sleepers.values.map(\.deadline).max() }) { advance(to: last) }
+  }
+
+  /// Suspends until at least `count` tasks are sleeping on this clock.
+  public func waitForSleepers(_ count: Int = 1) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.sleepers.count >= count { return true }
+        state.watchers.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+}
