@@ -45,13 +45,13 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     let waiterID = table.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        let joined = table.withLock { table -> Bool in
-          guard !Task.isCancelled else { return false }
+        let watchers = table.withLock { table -> [CheckedContinuation<Void, Never>]? in
+          guard !Task.isCancelled else { return nil }
           let flightID = table.attachedFlight(for: key)?.id ?? start(key, operation: operation, in: &table)
-          table.join(flightID, waiter: waiterID, continuation: continuation)
-          return true
+          return table.join(flightID, waiter: waiterID, continuation: continuation)
         }
-        if !joined { continuation.resume(throwing: CancellationError()) }
+        guard let watchers else { return continuation.resume(throwing: CancellationError()) }
+        for watcher in watchers { watcher.resume() }
       }
     } onCancel: {
       let (waiter, task) = table.withLock { $0.leave(waiterID) }
@@ -65,6 +65,14 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   public func forget(_ key: Key) {
     let orphan = table.withLock { $0.detach(key) }
     orphan?.cancel()
+  }
+
+  /// Suspends until `count` callers wait on the operation for `key`. For tests that must know
+  /// every caller has joined before they let the operation finish.
+  func waitForWaiters(_ count: Int, on key: Key) async {
+    await withCheckedContinuation { continuation in
+      if !table.withLock({ $0.watchWaiters(count, for: key, continuation: continuation) }) { continuation.resume() }
+    }
   }
 
   private func start(

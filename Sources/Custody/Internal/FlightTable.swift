@@ -20,6 +20,8 @@ struct FlightTable<Key: Hashable, Value, Tag> {
   }
 
   private(set) var flights: [UInt64: Flight] = [:]
+  /// Tests waiting until a number of callers wait on a key.
+  private var waiterWatchers: [(key: Key, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private(set) var attached: [Key: UInt64] = [:]
   private var waiterFlights: [UInt64: UInt64] = [:]
   private var lastID: UInt64 = 0
@@ -55,9 +57,32 @@ struct FlightTable<Key: Hashable, Value, Tag> {
     flights[id]?.task = task
   }
 
-  mutating func join(_ id: UInt64, waiter waiterID: UInt64, continuation: Waiter) {
+  /// Adds a waiter to a flight. Returns the watchers that are now satisfied, to resume after
+  /// the lock is released.
+  mutating func join(
+    _ id: UInt64, waiter waiterID: UInt64, continuation: Waiter
+  ) -> [CheckedContinuation<Void, Never>] {
     flights[id]?.waiters[waiterID] = continuation
     waiterFlights[waiterID] = id
+    guard !waiterWatchers.isEmpty else { return [] }
+    let watchers = waiterWatchers
+    waiterWatchers = watchers.filter { waiterCount(for: $0.key) < $0.count }
+    return watchers.filter { waiterCount(for: $0.key) >= $0.count }.map(\.continuation)
+  }
+
+  /// The number of callers waiting on the flight attached to `key`.
+  func waiterCount(for key: Key) -> Int {
+    attached[key].flatMap { flights[$0]?.waiters.count } ?? 0
+  }
+
+  /// Registers a watcher resumed once `count` callers wait on `key`. Returns `false` when that
+  /// is already so, and the watcher was not kept.
+  mutating func watchWaiters(
+    _ count: Int, for key: Key, continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    guard waiterCount(for: key) < count else { return false }
+    waiterWatchers.append((key, count, continuation))
+    return true
   }
 
   /// Detaches the flight attached to `key`. Returns its task when nobody waits for it any more,
