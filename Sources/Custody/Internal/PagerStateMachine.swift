@@ -1,0 +1,110 @@
+/// The rules of a ``Pager`` as a plain value: what is listed, which fetch is current and who
+/// waits for it. Methods return what the owner must do next; the owner runs fetches and resumes
+/// waiters. `Waiter` is generic so the rules are tested without any concurrency.
+///
+/// At most one fetch is current. A next-page fetch is joined by later `loadNext()` calls; a
+/// refresh replaces it (its waiters move to the refresh, its page is never appended) and is
+/// joined by every later call until the new first page arrives.
+struct PagerStateMachine<Cursor, Item: Identifiable, Waiter> {
+  enum Kind: Equatable { case next, refresh }
+
+  struct Fetch {
+    let id: UInt64
+    let kind: Kind
+    var waiters: [UInt64: Waiter] = [:]
+  }
+
+  enum LoadNextAction {
+    /// The end of the list: nothing to fetch; answer with the current items.
+    case atEnd
+    /// The waiter joined the current fetch.
+    case joined
+    /// Start fetch `id` for `cursor`.
+    case start(id: UInt64, cursor: Cursor)
+  }
+
+  enum RefreshAction {
+    case joined
+    /// Start fetch `id` for the first cursor; cancel the fetch `replacing`, whose result is dropped.
+    case start(id: UInt64, cursor: Cursor, replacing: UInt64?)
+  }
+
+  private(set) var items: [Item] = []
+  private var listed: Set<Item.ID> = []
+  /// The cursor of the next page; `nil` at the end of the list.
+  private var next: Cursor?
+  private let first: Cursor
+  private(set) var current: Fetch?
+  private var lastID: UInt64 = 0
+
+  init(first: Cursor) {
+    self.first = first
+    self.next = first
+  }
+
+  var hasMore: Bool { next != nil }
+
+  mutating func makeID() -> UInt64 {
+    lastID &+= 1
+    return lastID
+  }
+
+  mutating func loadNext(_ waiterID: UInt64, _ waiter: Waiter) -> LoadNextAction {
+    if current != nil {
+      current?.waiters[waiterID] = waiter
+      return .joined
+    }
+    guard let next else { return .atEnd }
+    let id = makeID()
+    current = Fetch(id: id, kind: .next, waiters: [waiterID: waiter])
+    return .start(id: id, cursor: next)
+  }
+
+  mutating func refresh(_ waiterID: UInt64, _ waiter: Waiter) -> RefreshAction {
+    if current?.kind == .refresh {
+      current?.waiters[waiterID] = waiter
+      return .joined
+    }
+    let replaced = current
+    let id = makeID()
+    var waiters = replaced?.waiters ?? [:]
+    waiters[waiterID] = waiter
+    current = Fetch(id: id, kind: .refresh, waiters: waiters)
+    return .start(id: id, cursor: first, replacing: replaced?.id)
+  }
+
+  /// Removes a cancelled waiter. Returns it (nil if it was already answered) and, when it was the
+  /// last waiter of the current fetch, that fetch's id: the fetch is abandoned and nothing changes.
+  mutating func leave(_ waiterID: UInt64) -> (waiter: Waiter?, abandon: UInt64?) {
+    guard let waiter = current?.waiters.removeValue(forKey: waiterID) else { return (nil, nil) }
+    guard let fetch = current, fetch.waiters.isEmpty else { return (waiter, nil) }
+    current = nil
+    return (waiter, fetch.id)
+  }
+
+  /// Ends fetch `id`. Returns nil when it is no longer current (its result is dropped); otherwise
+  /// commits a page and returns the waiters to answer. A failure changes nothing.
+  mutating func finish(
+    _ id: UInt64, with result: Result<([Item], Cursor?), any Error>
+  ) -> (
+    waiters: [Waiter], error: (any Error)?
+  )? {
+    guard let fetch = current, fetch.id == id else { return nil }
+    current = nil
+    switch result {
+    case .success(let (pageItems, pageNext)):
+      if fetch.kind == .refresh {
+        items = []
+        listed = []
+      }
+      for item in pageItems where listed.insert(item.id).inserted { items.append(item) }
+      next = pageNext
+      return (Array(fetch.waiters.values), nil)
+    case .failure(let error):
+      return (Array(fetch.waiters.values), error)
+    }
+  }
+}
+
+extension PagerStateMachine.LoadNextAction: Equatable where Cursor: Equatable {}
+extension PagerStateMachine.RefreshAction: Equatable where Cursor: Equatable {}

@@ -1,0 +1,46 @@
+import Custody
+import Synchronization
+
+/// An item of a fake product list.
+struct Listing: Identifiable, Sendable, Equatable, CustomStringConvertible {
+  let id: Int
+  var description: String { "#\(id)" }
+}
+
+/// A page of listings with ids `ids`, followed by the page at `next`.
+func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing> {
+  Page(items: ids.map(Listing.init(id:)), next: next)
+}
+
+extension PagerSnapshot<Listing> {
+  /// The ids listed, in order.
+  var ids: [Int] { items.map(\.id) }
+}
+
+/// A server that lists items by offset and can insert new items at the top between two
+/// requests, which shifts every later offset by one: the way a real feed behaves.
+final class OffsetServer: Sendable {
+  private let list: Mutex<[Int]>
+  let pageSize: Int
+
+  init(ids: [Int], pageSize: Int) {
+    list = Mutex(ids)
+    self.pageSize = pageSize
+  }
+
+  func insertAtTop(_ id: Int) { list.withLock { $0.insert(id, at: 0) } }
+
+  func page(at offset: Int) -> Page<Int, Listing> {
+    list.withLock { list in
+      let end = min(offset + pageSize, list.count)
+      return PagerFixtures.page(list[min(offset, end)..<end], next: end < list.count ? end : nil)
+    }
+  }
+}
+
+/// Namespaces the free `page` function where a method of the same name shadows it.
+enum PagerFixtures {
+  static func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing> {
+    Page(items: ids.map(Listing.init(id:)), next: next)
+  }
+}
