@@ -20,6 +20,9 @@ public final class MainActorStallMeter {
     /// How late each tick ran, in the order they ran.
     public let latenesses: [Duration]
 
+    /// A report of the given tick latenesses.
+    public init(latenesses: [Duration]) { self.latenesses = latenesses }
+
     /// The number of ticks that ran.
     public var tickCount: Int { latenesses.count }
     /// The worst lateness: the longest the main actor was unavailable.
@@ -27,11 +30,11 @@ public final class MainActorStallMeter {
     /// The 99th percentile lateness.
     public var p99Lateness: Duration { percentile(0.99) }
 
-    /// The lateness below which `fraction` of ticks fall (0...1).
+    /// The lateness at or below which `fraction` (0...1) of ticks fall, by nearest rank.
     public func percentile(_ fraction: Double) -> Duration {
       guard !latenesses.isEmpty else { return .zero }
       let sorted = latenesses.sorted()
-      let rank = Int((fraction * Double(sorted.count - 1)).rounded(.up))
+      let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
       return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 

@@ -1,0 +1,28 @@
+import Synchronization
+
+extension Cache {
+  /// A stream of the committed value of `key`: its current value first, then every change
+  /// (a load, a refresh, `set`, `invalidate`, `removeAll` or an eviction; `nil` when the value
+  /// is gone).
+  ///
+  /// Any number of screens can watch one key. A stream ends when its consumer's task is
+  /// cancelled or the cache is released, and leaves nothing behind.
+  ///
+  /// ```swift
+  /// for await product in cache.updates(for: id) {
+  ///   screen.product = product
+  /// }
+  /// ```
+  public func updates(for key: Key) -> AsyncStream<Value?> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
+    let id = state.withLock { $0.flights.makeID() }
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { $0.stopObserving(key, id: id) }
+    }
+    state.withLock { $0.observe(key, id: id, continuation: continuation) }
+    return stream
+  }
+
+  /// The number of live ``updates(for:)`` streams.
+  public var observerCount: Int { state.withLock { $0.observerCount } }
+}

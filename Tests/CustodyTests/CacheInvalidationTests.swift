@@ -1,0 +1,94 @@
+import CustodyTesting
+import Testing
+
+@testable import Custody
+
+/// C3 and C5: a load that started before an invalidation or a `set` never commits over it.
+@Suite(.timeLimit(.minutes(1)))
+struct CacheInvalidationTests {
+  let fetch = ControlledOperation<Int, String>()
+  let cache = Cache<Int, String>(clock: TestClock())
+
+  private func value(_ key: Int) -> Task<String, any Error> {
+    Task { [cache, fetch] in try await cache.value(for: key) { try await fetch(key) } }
+  }
+
+  @Test func loadThatStartedBeforeInvalidateNeverCommits() async throws {
+    let loading = value(1)
+    let load = await fetch.waitForCalls(1)[0]
+    cache.invalidate(1)
+    load.resolve("stale")
+    #expect(try await loading.value == "stale", "callers that joined still get its value")
+    #expect(cache.cachedValue(for: 1) == nil)
+  }
+
+  @Test func callAfterInvalidateNeverJoinsTheEarlierLoad() async throws {
+    let early = value(1)
+    let old = await fetch.waitForCalls(1)[0]
+    cache.invalidate(1)
+    let late = value(1)
+    let new = await fetch.waitForCalls(2)[1]
+    old.resolve("before")
+    new.resolve("after")
+    #expect(try await early.value == "before")
+    #expect(try await late.value == "after")
+    #expect(cache.cachedValue(for: 1) == "after")
+  }
+
+  @Test func loadThatStartedBeforeRemoveAllNeverCommits() async throws {
+    cache.set("other", for: 2)
+    let loading = value(1)
+    let load = await fetch.waitForCalls(1)[0]
+    cache.removeAll()
+    load.resolve("stale")
+    #expect(try await loading.value == "stale")
+    #expect(cache.count == 0)
+  }
+
+  // C3 and C5 under every order of: answer the early load, invalidate, set, a late read.
+  @Test func invalidateAndSetWinInEveryOrder() async throws {
+    let explored = try await InterleavingExplorer(steps: 4).explore { order in
+      let fetch = ControlledOperation<Int, String>()
+      let cache = Cache<Int, String>(clock: TestClock())
+      let early = Task { try await cache.value(for: 1) { try await fetch(1) } }
+      let load = await fetch.waitForCalls(1)[0]
+
+      var model: String? = nil  // what the cache should hold, per the rules
+      var loadStillCommits = true
+      var late: Task<String, any Error>?
+      for step in order {
+        switch step {
+        case 0:
+          load.resolve("loaded")
+          try #require(await early.ending == .value("loaded"))
+          if loadStillCommits { model = "loaded" }
+          loadStillCommits = false
+        case 1:
+          cache.invalidate(1)
+          model = nil
+          loadStillCommits = false
+        case 2:
+          cache.set("saved", for: 1)
+          model = "saved"
+          loadStillCommits = false
+        default:
+          if model != nil {
+            try #require(try await cache.value(for: 1) { try await fetch(1) } == model)
+          } else {
+            let task = Task { try await cache.value(for: 1) { try await fetch(1) } }
+            late = task
+            await cache.waitForWaiters(loadStillCommits ? 2 : 1, on: 1)
+          }
+        }
+        try #require(cache.cachedValue(for: 1) == model, "after step \(step)")
+      }
+      if let late {
+        if fetch.callCount > 1 { await fetch.waitForCalls(2)[1].resolve("late") }
+        let ending = await late.ending
+        try #require(ending == .value("loaded") || ending == .value("late"))
+      }
+      await cache.waitUntilIdle()
+    }
+    #expect(explored == 24)
+  }
+}
