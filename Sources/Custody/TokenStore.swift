@@ -1,0 +1,241 @@
+import Foundation
+
+/// Owns the session's credential and refreshes it, once, for everyone who needs it.
+///
+/// Requests ask for ``validCredential()`` before they go out and report a 401 with
+/// ``credentialRejected(_:)``; the store makes sure a burst of requests causes one refresh, a
+/// stale 401 causes none, and a server that rejects everything cannot cause a refresh loop.
+///
+/// ```swift
+/// let tokens = TokenStore(credential: saved, persist: { file.save($0) }) { old in
+///   try await auth.refresh(old)  // throws an error categorized .unauthorized or .forbidden
+/// }                              // when the server rejects the refresh token
+/// var request = URLRequest(url: url)
+/// let credential = try await tokens.validCredential()
+/// request.setValue("Bearer \(credential.accessToken)", forHTTPHeaderField: "Authorization")
+/// ```
+///
+/// The guarantees:
+/// - ``validCredential()`` refreshes a credential expiring within the policy's leeway once for
+///   any number of callers.
+/// - After a 401, a credential older than the current one is answered with the current one
+///   without a refresh; otherwise one refresh runs, shared with any caller already waiting.
+/// - A refresh the server rejects (the refresh function throws an error whose
+///   ``FailureCategory`` is `.unauthorized` or `.forbidden`) signs the session out and fails
+///   every waiter with ``Error/signedOut(_:)``. Any other failure fails the waiters with
+///   ``Error/refreshFailed(_:)`` and keeps the session. At most ``Policy/maxRefreshes`` refreshes
+///   start per ``Policy/window``, and a credential is refreshed successfully at most once.
+/// - ``signOut()`` during a refresh wins: the refresh result is dropped.
+/// - Tokens never appear in descriptions or errors.
+///
+/// A refresh keeps running when its callers are cancelled: refresh tokens often rotate, and
+/// abandoning a refresh half-way could lose the only valid one.
+public actor TokenStore {
+  /// Exchanges a credential for a fresh one.
+  public typealias Refresh = @Sendable (Credential) async throws -> Credential
+
+  private typealias Waiter = CheckedContinuation<Credential, any Swift.Error>
+
+  /// When the store refreshes and how often at most.
+  public nonisolated let policy: Policy
+  private let refresh: Refresh
+  private let now: @Sendable () -> Date
+  private let elapsed: @Sendable () -> Duration
+  private let persist: @Sendable (Credential?) -> Void
+  private var machine: TokenStateMachine<Waiter>
+  private var refreshTask: Task<Void, Never>?
+  private var observers: [UInt64: AsyncStream<Session>.Continuation] = [:]
+  private var published: Session
+  private var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - credential: The credential to start with, for example one saved by `persist`.
+  ///   - policy: When to refresh and how often at most.
+  ///   - now: The wall clock expiry dates are compared with.
+  ///   - clock: The clock the refresh budget counts time with.
+  ///   - persist: Called on the store with every new credential (`nil` after a sign-out), to
+  ///     save it, for example with ``FileStore/save(_:)`` of a file with owner-only permissions.
+  ///   - refresh: Exchanges an expiring or rejected credential for a fresh one.
+  public init(
+    credential: Credential? = nil,
+    policy: Policy = Policy(),
+    now: @escaping @Sendable () -> Date = { Date() },
+    clock: some Clock<Duration> = ContinuousClock(),
+    persist: @escaping @Sendable (Credential?) -> Void = { _ in },
+    refresh: @escaping Refresh
+  ) {
+    self.policy = policy
+    self.refresh = refresh
+    self.now = now
+    let start = clock.now
+    self.elapsed = { start.duration(to: clock.now) }
+    self.persist = persist
+    self.machine = TokenStateMachine(credential: credential, policy: policy)
+    self.published = machine.session
+  }
+
+  /// Whether a credential is held.
+  public var isSignedIn: Bool { machine.credential != nil }
+
+  /// Whether someone is signed in and, if not, why.
+  public var session: Session { machine.session }
+
+  /// Stores `credential` as the session's credential. A refresh in flight no longer counts;
+  /// its callers get `credential`.
+  public func signIn(_ credential: Credential) {
+    let waiters = machine.signIn(credential)
+    refreshTask?.cancel()
+    refreshTask = nil
+    changed(credential)
+    for waiter in waiters { waiter.resume(returning: credential) }
+  }
+
+  /// Drops the credential. A refresh in flight is dropped and its callers fail with
+  /// ``Error/signedOut(_:)``.
+  public func signOut() {
+    endSession(.userSignedOut)
+  }
+
+  /// Returns a credential that does not expire within the policy's leeway, refreshing it first
+  /// if needed; concurrent callers share one refresh.
+  ///
+  /// - Returns: The current credential, refreshed if it was expiring. When the refresh budget
+  ///   is used up, a credential that has not expired yet is returned as it is.
+  /// - Throws: ``Error`` (signed out, refresh failed, too many refreshes), or
+  ///   `CancellationError` when the calling task is cancelled.
+  public func validCredential() async throws -> Credential {
+    try await wait { [now, elapsed] machine, id, waiter in
+      machine.validCredential(now: now(), elapsed: elapsed(), id, waiter)
+    }
+  }
+
+  /// Reports that the server rejected `credential` (HTTP 401) and returns one to retry with.
+  ///
+  /// - Returns: The current credential when `credential` is older than it, without
+  ///   refreshing; otherwise the result of one refresh, shared with concurrent callers.
+  /// - Throws: ``Error`` (signed out, refresh failed, too many refreshes), or
+  ///   `CancellationError` when the calling task is cancelled.
+  public func credentialRejected(_ credential: Credential) async throws -> Credential {
+    try await wait { [elapsed] machine, id, waiter in
+      machine.rejected(credential, elapsed: elapsed(), id, waiter)
+    }
+  }
+
+  /// The session now and every later change, for a screen that shows who is signed in. The
+  /// stream ends when its consumer is cancelled.
+  public func sessions() -> AsyncStream<Session> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Session.self, bufferingPolicy: .bufferingNewest(8))
+    let id = machine.makeID()
+    observers[id] = continuation
+    continuation.yield(machine.session)
+    continuation.onTermination = { _ in Task { await self.stopObserving(id) } }
+    return stream
+  }
+
+  private func wait(
+    _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
+  ) async throws -> Credential {
+    let waiterID = machine.makeID()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (waiter: Waiter) in
+        guard !Task.isCancelled else { return waiter.resume(throwing: CancellationError()) }
+        switch enter(&machine, waiterID, waiter) {
+        case .answer(let credential): waiter.resume(returning: credential)
+        case .fail(let error): waiter.resume(throwing: error)
+        case .joined: resumeWaiterWatchers()
+        case .start(let id, let credential):
+          start(id, of: credential)
+          resumeWaiterWatchers()
+        case .endSession:
+          endSession(.sessionExpired)
+          waiter.resume(throwing: Error.signedOut(.sessionExpired))
+        }
+      }
+    } onCancel: {
+      Task { await self.leave(waiterID) }
+    }
+  }
+
+  private func start(_ id: UInt64, of credential: Credential) {
+    let refresh = self.refresh
+    refreshTask = Task {
+      let outcome = await Self.perform(refresh, credential)
+      self.finish(id, outcome)
+    }
+  }
+
+  @concurrent private static func perform(
+    _ refresh: Refresh, _ credential: Credential
+  ) async
+    -> TokenStateMachine<Waiter>.Outcome
+  {
+    do {
+      return .refreshed(try await refresh(credential))
+    } catch {
+      switch FailureCategory(error) {
+      case .unauthorized, .forbidden: return .rejected
+      default: return .failed(error)
+      }
+    }
+  }
+
+  private func finish(_ id: UInt64, _ outcome: TokenStateMachine<Waiter>.Outcome) {
+    guard let (waiters, result) = machine.finish(id, outcome) else { return }
+    refreshTask = nil
+    switch result {
+    case .success(let credential): changed(credential)
+    case .failure(.signedOut(let reason)): ended(reason)
+    case .failure: break
+    }
+    for waiter in waiters { waiter.resume(with: result.mapError { $0 }) }
+  }
+
+  private func endSession(_ reason: SignOutReason) {
+    let waiters = machine.endSession(reason)
+    refreshTask?.cancel()
+    refreshTask = nil
+    ended(reason)
+    for waiter in waiters { waiter.resume(throwing: Error.signedOut(reason)) }
+  }
+
+  private func changed(_ credential: Credential) {
+    persist(credential)
+    publish()
+  }
+
+  private func ended(_ reason: SignOutReason) {
+    persist(nil)
+    publish()
+  }
+
+  private func publish() {
+    guard machine.session != published else { return }
+    published = machine.session
+    for observer in observers.values { observer.yield(published) }
+  }
+
+  private func leave(_ waiterID: UInt64) {
+    machine.leave(waiterID)?.resume(throwing: CancellationError())
+  }
+
+  private func stopObserving(_ id: UInt64) {
+    observers[id] = nil
+  }
+
+  /// Suspends until `count` callers wait for the refresh in flight; lets tests order their steps.
+  func waitForWaiters(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      if (machine.refresh?.waiters.count ?? 0) >= count { return continuation.resume() }
+      waiterWatchers.append((count, continuation))
+    }
+  }
+
+  private func resumeWaiterWatchers() {
+    let waiting = machine.refresh?.waiters.count ?? 0
+    let ready = waiterWatchers.filter { $0.count <= waiting }
+    waiterWatchers.removeAll { $0.count <= waiting }
+    for watcher in ready { watcher.continuation.resume() }
+  }
+}
