@@ -8,14 +8,18 @@ let package = Package(
     .library(name: "Custody", targets: ["Custody"]),
     .library(name: "CustodyHTTP", targets: ["CustodyHTTP"]),
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
+    .library(name: "StorefrontFixtures", targets: ["StorefrontFixtures"]),
   ],
   targets: [
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
+    .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
+    .testTarget(
+      name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
