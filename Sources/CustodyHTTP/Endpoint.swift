@@ -1,0 +1,73 @@
+import Foundation
+
+/// One call of an API: where to send it, what to send, and the type of the answer.
+///
+/// Define endpoints next to the API they describe, as static functions:
+///
+/// ```swift
+/// extension Endpoint where Response == ProductPage {
+///   static func products(limit: Int, skip: Int) -> Self {
+///     Endpoint(path: "/products", query: [.init(name: "limit", value: "\(limit)"), .init(name: "skip", value: "\(skip)")])
+///   }
+/// }
+/// extension Endpoint where Response == Session {
+///   static func login(_ form: LoginForm) -> Self {
+///     Endpoint(method: .post, path: "/auth/login", json: form, isAuthRequest: true)
+///   }
+/// }
+/// let page = try await client.send(.products(limit: 30, skip: 0))
+/// ```
+public struct Endpoint<Response: Sendable>: Sendable {
+  /// The request method.
+  public var method: HTTPMethod
+  /// The path, appended to the client's base URL.
+  public var path: String
+  /// Query items, encoded into the URL in order.
+  public var query: [URLQueryItem]
+  /// Header fields added to the request.
+  public var headers: HTTPHeaders
+  /// The request body, if any.
+  public var body: HTTPBody?
+  /// How long to wait for the server; `nil` uses the transport's default.
+  public var timeout: Duration?
+  /// Whether this call obtains or renews credentials; see ``HTTPRequest/isAuthRequest``.
+  public var isAuthRequest: Bool
+  /// Whether the call may be retried although its method is not idempotent.
+  public var allowsRetry: Bool
+
+  /// Creates an endpoint.
+  ///
+  /// - Parameters:
+  ///   - method: The request method; GET by default.
+  ///   - path: The path below the client's base URL, such as `/products/1`.
+  ///   - query: Query items; `+` and other reserved characters in values are percent-encoded.
+  ///   - headers: Header fields to add.
+  ///   - body: The body; see ``init(method:path:query:headers:json:timeout:isAuthRequest:allowsRetry:)``
+  ///     for JSON.
+  ///   - timeout: How long to wait for the server.
+  ///   - isAuthRequest: `true` for login and refresh calls, which authorization middleware skips.
+  ///   - allowsRetry: `true` to let retry middleware resend a POST or PATCH that is safe to repeat.
+  public init(
+    method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+    body: HTTPBody? = nil, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+    self.timeout = timeout
+    self.isAuthRequest = isAuthRequest
+    self.allowsRetry = allowsRetry
+  }
+
+  /// Creates an endpoint whose body is `json`, encoded with the client's encoder.
+  public init(
+    method: HTTPMethod = .post, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+    json: some Encodable & Sendable, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
+  ) {
+    self.init(
+      method: method, path: path, query: query, headers: headers, body: .json(json), timeout: timeout,
+      isAuthRequest: isAuthRequest, allowsRetry: allowsRetry)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A stateless HTTP client: it builds a request from an ``Endpoint``, runs it through its
+/// middleware and transport, validates the status and decodes the answer off the caller's actor.
+///
+/// The client holds configuration only (base URL, transport, middleware, JSON settings), so it
+/// is a `Sendable` value that any isolation can copy and call. State that outlives a call, such
+/// as credentials, belongs to an owner like `TokenStore` that middleware consults.
+///
+/// ```swift
+/// let client = HTTPClient(
+///   baseURL: URL(string: "https://dummyjson.com")!,
+///   transport: URLSessionTransport(),
+///   middleware: [RetryMiddleware(), AuthorizationMiddleware(tokens: tokenStore)])
+/// let product: Product = try await client.send(Endpoint(path: "/products/1"))
+/// ```
+public struct HTTPClient: Sendable {
+  /// The URL that endpoint paths are appended to.
+  public var baseURL: URL
+  /// Sends requests; ``URLSessionTransport`` over the network, ``InProcessTransport`` in process.
+  public var transport: any HTTPTransport
+  /// Middleware, outermost first.
+  public var middleware: [any HTTPMiddleware]
+  /// Decodes success bodies.
+  public var decoder: JSONDecoder
+  /// Encodes JSON request bodies.
+  public var encoder: JSONEncoder
+
+  /// Creates a client.
+  ///
+  /// - Parameters:
+  ///   - baseURL: The URL that endpoint paths are appended to.
+  ///   - transport: What sends requests.
+  ///   - middleware: Steps between the client and the transport, outermost first.
+  ///   - decoder: Decodes success bodies; configure its strategies before passing it.
+  ///   - encoder: Encodes JSON request bodies.
+  public init(
+    baseURL: URL, transport: any HTTPTransport, middleware: [any HTTPMiddleware] = [],
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
+  ) {
+    self.baseURL = baseURL
+    self.transport = transport
+    self.middleware = middleware
+    self.decoder = decoder
+    self.encoder = encoder
+  }
+
+  /// Sends `endpoint` and decodes its JSON answer.
+  ///
+  /// Decoding runs in a `@concurrent` function, so it never occupies the caller's actor (the
+  /// main actor included), however large the body.
+  ///
+  /// ```swift
+  /// let page = try await client.send(Endpoint<ProductPage>(path: "/products", query: [.init(name: "limit", value: "30")]))
+  /// ```
+  ///
+  /// - Parameter endpoint: What to send and how to read the answer.
+  /// - Returns: The decoded body of a 2xx response.
+  /// - Throws: ``HTTPFailure``: a transport failure, a status outside 2xx (with the server's
+  ///   message), ``HTTPFailure/invalidResponse(reason:)`` when the body does not decode, or
+  ///   ``HTTPFailure/cancelled``.
+  public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> Response
+  {
+    let response = try await response(for: endpoint)
+    return try await Self.decode(Response.self, from: response.body, using: decoder)
+  }
+
+  /// Sends `endpoint` and returns the raw response of a 2xx status, body bytes included.
+  ///
+  /// - Throws: ``HTTPFailure`` as ``send(_:)`` does, except for decoding.
+  public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPResponse {
+    let request = try makeRequest(for: endpoint)
+    let response = try await perform(request)
+    if let failure = HTTPFailure(response: response, now: Date()) { throw failure }
+    return response
+  }
+
+  /// Runs `request` through the middleware and the transport and returns the response,
+  /// whatever its status.
+  ///
+  /// - Throws: ``HTTPFailure`` when no response arrived or middleware failed.
+  public func perform(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
+    if Task.isCancelled { throw .cancelled }
+    return try await run(request, from: middleware[...])
+  }
+
+  private func run(
+    _ request: HTTPRequest, from chain: ArraySlice<any HTTPMiddleware>
+  ) async throws(HTTPFailure)
+    -> HTTPResponse
+  {
+    guard let first = chain.first else {
+      do { return try await transport.send(request) } catch { throw HTTPFailure(transportError: error) }
+    }
+    return try await first.intercept(request) { request throws(HTTPFailure) in
+      try await run(request, from: chain.dropFirst())
+    }
+  }
+}

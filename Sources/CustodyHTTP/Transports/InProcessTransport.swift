@@ -1,0 +1,33 @@
+/// A transport that answers requests with a function in the same process.
+///
+/// Use it for tests, previews and embedded backends: the function receives the full request
+/// (route on ``HTTPRequest/path`` and ``HTTPRequest/queryItems``) and returns a response, any
+/// status included. Everything above the transport (middleware, status validation, decoding)
+/// runs exactly as it does over the network.
+///
+/// ```swift
+/// let transport = InProcessTransport { request in
+///   switch request.path {
+///   case "/products/1": try .json(Product.sample)
+///   default: .message("Not found", status: 404)
+///   }
+/// }
+/// let client = HTTPClient(baseURL: URL(string: "https://store.invalid")!, transport: transport)
+/// ```
+public struct InProcessTransport: HTTPTransport {
+  private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+  /// Creates a transport that answers every request with `handler`.
+  ///
+  /// - Parameter handler: Returns the response for a request, or throws to fail the request as
+  ///   a transport would (throw ``HTTPFailure/offline(reason:)`` to simulate a lost network).
+  public init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    self.handler = handler
+  }
+
+  /// Answers `request` with the handler, off the caller's actor, as a server elsewhere would.
+  @concurrent
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await handler(request)
+  }
+}
