@@ -1,0 +1,88 @@
+/// Gives each load of a screen an identity, so that only the newest load commits its result.
+///
+/// Starting a run cancels the run before it. Every caller learns how its own run ended —
+/// completed, failed, superseded by a newer run, or cancelled — and commits only when its run
+/// is still the current one. A slow first load that finishes after a quick refresh can then
+/// never overwrite the refresh.
+///
+/// ```swift
+/// @MainActor @Observable final class ProductsModel {
+///   private(set) var state: LoadState<[Product]> = .idle
+///   private let latest = LatestTask()
+///
+///   func refresh() async {
+///     state.startLoading()
+///     state.apply(await latest.run { try await service.products() })  // superseded: no change
+///   }
+/// }
+/// ```
+///
+/// The guarantees:
+/// - A newer run supersedes an older one: the older is cancelled and reports
+///   ``Outcome/superseded`` even when it finishes last, so its result is never committed.
+/// - Cancellation is neutral: a run cancelled by ``cancel()`` or by its caller's task reports
+///   ``Outcome/cancelled``, never ``Outcome/failed(_:)``.
+@MainActor
+public final class LatestTask {
+  /// How a run ended, from the point of view of the screen that started it.
+  public enum Outcome<Value: Sendable>: Sendable {
+    /// The run is the current one and produced `value`: commit it.
+    case completed(Value)
+    /// The run is the current one and failed with `error`: show it.
+    case failed(any Error)
+    /// A newer run started: leave the screen to it.
+    case superseded
+    /// The run was cancelled: keep what the screen shows.
+    case cancelled
+
+    /// The value of a completed run.
+    public var value: Value? {
+      if case .completed(let value) = self { return value }
+      return nil
+    }
+  }
+
+  private var generation: UInt64 = 0
+  private var cancelCurrent: (@Sendable () -> Void)?
+
+  /// Creates a helper with no run.
+  public init() {}
+
+  /// Whether a run is in progress.
+  public var isRunning: Bool { cancelCurrent != nil }
+
+  /// Cancels the run in progress, if any; its caller gets ``Outcome/cancelled``.
+  public func cancel() {
+    cancelCurrent?()
+  }
+
+  /// Runs `operation` as the current run, cancelling the previous one.
+  ///
+  /// - Parameter operation: The work, run off the main actor. It is cancelled when a newer run
+  ///   starts, when ``cancel()`` is called or when the calling task is cancelled.
+  /// - Returns: How the run ended; commit only a `completed` or `failed` outcome.
+  public func run<Value: Sendable>(
+    _ operation: @escaping @Sendable @concurrent () async throws -> Value
+  ) async -> Outcome<Value> {
+    generation &+= 1
+    let mine = generation
+    cancelCurrent?()
+    let work = Task { () -> Result<Value, any Error> in
+      do { return .success(try await operation()) } catch { return .failure(error) }
+    }
+    cancelCurrent = { work.cancel() }
+    let result = await withTaskCancellationHandler {
+      await work.value
+    } onCancel: {
+      work.cancel()
+    }
+    guard mine == generation else { return .superseded }
+    cancelCurrent = nil
+    switch result {
+    case .success(let value):
+      return work.isCancelled ? .cancelled : .completed(value)
+    case .failure(let error):
+      return work.isCancelled || FailureCategory(error).isCancellation ? .cancelled : .failed(error)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Custody
+import CustodyTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct LatestTaskTests {
+  let listed = [Listing(id: 1)]
+  let refreshed = [Listing(id: 2)]
+
+  // L1: the exact scenario of a screen.
+  @Test func refreshThatFinishesFirstIsShownWhenTheInitialLoadFinishesLast() async {
+    let fetch = ControlledOperation<Void, [Listing]>(onCancel: .ignore)
+    let screen = ListingScreen { try await fetch() }
+    let initialLoad = Task { await screen.refresh() }
+    let initial = await fetch.waitForCalls(1)[0]
+    let refresh = Task { await screen.refresh() }
+    let second = await fetch.waitForCalls(2)[1]
+    #expect(initial.isCancelled, "starting the refresh cancels the initial load")
+
+    second.resolve(refreshed)
+    await refresh.value
+    #expect(screen.state == .loaded(refreshed))
+
+    initial.resolve(listed)  // the initial load finishes last
+    await initialLoad.value
+    #expect(screen.state == .loaded(refreshed))
+  }
+
+  // L1 under every completion order of five overlapping runs.
+  @Test func onlyTheNewestRunCommitsInEveryCompletionOrder() async throws {
+    let orders = try await InterleavingExplorer(steps: 5).explore { order in
+      let fetch = ControlledOperation<Int, [Listing]>(onCancel: .ignore)
+      let latest = LatestTask()
+      var state = LoadState<[Listing]>.idle
+      var runs: [Task<LatestTask.Outcome<[Listing]>, Never>] = []
+      for index in 0..<5 {
+        runs.append(Task { await latest.run { try await fetch(index) } })
+        _ = await fetch.waitForCalls(index + 1)
+      }
+      let calls = fetch.calls
+      for step in order {
+        calls[step].resolve([Listing(id: step)])
+        let outcome = await runs[step].value
+        state.apply(outcome)
+        if step == 4 {
+          try #require(outcome.value == [Listing(id: 4)])
+        } else {
+          try #require(outcome.isSuperseded, "run \(step) is older than run 4")
+          try #require(calls[step].isCancelled)
+        }
+        try #require(state.value == nil || state.value == [Listing(id: 4)], "an older run's result was committed")
+      }
+      try #require(state == .loaded([Listing(id: 4)]))
+    }
+    #expect(orders == 120)
+  }
+
+  // L2
+  @Test func leavingTheScreenKeepsWhatItShowedAndShowsNoFailure() async {
+    let fetch = ControlledOperation<Void, [Listing]>()
+    let screen = ListingScreen { try await fetch() }
+    let first = Task { await screen.refresh() }
+    await fetch.waitForCalls(1)[0].resolve(listed)
+    await first.value
+
+    let second = Task { await screen.refresh() }
+    let call = await fetch.waitForCalls(2)[1]
+    #expect(screen.state == .loading(previous: listed))
+    screen.leave()
+    await second.value
+    #expect(call.isCancelled)
+    #expect(screen.state == .loaded(listed))
+    #expect(screen.state.failure == nil)
+  }
+
+  // L2
+  @Test func cancellingTheCallersTaskIsNeutralToo() async {
+    let fetch = ControlledOperation<Void, [Listing]>()
+    let latest = LatestTask()
+    let run = Task { await latest.run { try await fetch() } }
+    let call = await fetch.waitForCalls(1)[0]
+    run.cancel()
+    #expect(await run.value.isCancelled)
+    #expect(call.isCancelled)
+    #expect(!latest.isRunning)
+  }
+
+  @Test func failureOfTheCurrentRunIsReportedWithItsCategory() async {
+    let fetch = ControlledOperation<Void, [Listing]>()
+    let screen = ListingScreen { try await fetch() }
+    let first = Task { await screen.refresh() }
+    await fetch.waitForCalls(1)[0].resolve(listed)
+    await first.value
+
+    let second = Task { await screen.refresh() }
+    await fetch.waitForCalls(2)[1].fail(AuthServerError(status: 503))
+    await second.value
+    #expect(screen.state == .failed(.server(status: 503), previous: listed))
+  }
+}
+
+extension LatestTask.Outcome {
+  var isSuperseded: Bool {
+    if case .superseded = self { return true }
+    return false
+  }
+
+  var isCancelled: Bool {
+    if case .cancelled = self { return true }
+    return false
+  }
+}
