@@ -15,7 +15,9 @@ public struct CachePolicy: Sendable, Hashable {
   /// The most total cost kept, as measured by the cache's cost function. `nil` means no limit.
   public var costLimit: Int?
 
-  public init(freshFor: Duration = .seconds(60), staleFor: Duration = .zero, countLimit: Int? = nil, costLimit: Int? = nil) {
+  public init(
+    freshFor: Duration = .seconds(60), staleFor: Duration = .zero, countLimit: Int? = nil, costLimit: Int? = nil
+  ) {
     precondition(freshFor >= .zero && staleFor >= .zero, "CachePolicy durations must not be negative")
     precondition((countLimit ?? 0) >= 0 && (costLimit ?? 0) >= 0, "CachePolicy limits must not be negative")
     self.freshFor = freshFor

@@ -173,10 +173,15 @@ struct SingleFlightTests {
         default:
           let task = Task { try await flight.run(1) { try await fetch(1) } }
           joiner = task
-          if new.isPending { await flight.waitForWaiters(2, on: 1) } else { await fetch.waitForCalls(3)[2].resolve("third") }
+          if new.isPending {
+            await flight.waitForWaiters(2, on: 1)
+          } else {
+            await fetch.waitForCalls(3)[2].resolve("third")
+          }
         }
       }
-      let expectedJoiner: Ending<String> = order.firstIndex(of: 2)! < order.firstIndex(of: 1)! ? .value("new") : .value("third")
+      let expectedJoiner: Ending<String> =
+        order.firstIndex(of: 2)! < order.firstIndex(of: 1)! ? .value("new") : .value("third")
       try #require(await joiner?.ending == expectedJoiner)
       try #require(flight.inFlightCount == 0)
     }
