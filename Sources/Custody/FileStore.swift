@@ -1,0 +1,166 @@
+import Foundation
+import Synchronization
+
+/// Owns one value persisted in a file: settings, a draft, a saved credential.
+///
+/// Load it once at start, read ``value`` synchronously from anywhere, and save as often as
+/// the value changes: saves are coalesced, so a burst of them writes the last value once or a
+/// few times, and ``flush()`` waits until the last value is on disk.
+///
+/// ```swift
+/// let settings = FileStore(url: folder.appendingPathComponent("settings.json"), default: Settings())
+/// let current = await settings.load()
+/// settings.update { $0.sortOrder = .price }
+/// try await settings.flush()  // before the app quits
+/// ```
+///
+/// The guarantees:
+/// - Writes are atomic: a temporary file in the same folder is written, flushed to disk and
+///   renamed over the file. After a crash the file holds the old value or the new one, never a
+///   mix. A write that fails (a full disk, a read-only folder) leaves the old file as it was and
+///   ``flush()`` throws ``Error/writeFailed(_:underlying:)``.
+/// - A corrupt or unreadable file is moved aside (to `<name>.corrupt-<timestamp>`) and reported
+///   in ``loadProblem``; the store goes on with the default value.
+/// - With ``Protection/ownerOnly`` the file is readable and writable by its owner only (0600),
+///   as files holding secrets must be.
+public actor FileStore<Value: Codable & Sendable> {
+  /// Who may read the file.
+  public enum Protection: Sendable, Hashable {
+    /// Readable by everyone, writable by the owner (0644).
+    case standard
+    /// Readable and writable by the owner only (0600), for secrets.
+    case ownerOnly
+  }
+
+  /// The file the value is persisted in.
+  public nonisolated let url: URL
+  /// Who may read the file.
+  public nonisolated let protection: Protection
+  private let defaultValue: Value
+  private let shared: Mutex<Pending>
+  private var flushWaiters: [(version: UInt64, continuation: CheckedContinuation<Result<Void, Error>, Never>)] = []
+  private var lastWrite: (version: UInt64, error: Error?) = (0, nil)
+
+  /// What went wrong while loading, if anything: the file was corrupt or unreadable and was
+  /// moved aside.
+  public private(set) var loadProblem: Error?
+
+  /// The value and the saves not yet written; shared with nonisolated ``save(_:)``.
+  private struct Pending {
+    var value: Value
+    var version: UInt64 = 0
+    var writerScheduled = false
+  }
+
+  /// Creates a store for the file at `url`; nothing is read until ``load()``.
+  ///
+  /// - Parameters:
+  ///   - url: The file. Its folder must exist.
+  ///   - defaultValue: The value when the file is missing, corrupt or unreadable.
+  ///   - protection: Who may read the file.
+  public init(url: URL, default defaultValue: Value, protection: Protection = .standard) {
+    self.url = url
+    self.defaultValue = defaultValue
+    self.protection = protection
+    shared = Mutex(Pending(value: defaultValue))
+  }
+
+  /// The current value: the last one saved, or the one loaded.
+  public nonisolated var value: Value { shared.withLock { $0.value } }
+
+  /// Reads the file and returns its value, or the default value when the file is missing,
+  /// corrupt or unreadable (the file is then moved aside and ``loadProblem`` says why). A
+  /// temporary file left by a crash is removed. Values saved before loading win.
+  @discardableResult
+  public func load() -> Value {
+    try? FileManager.default.removeItem(at: FileWriter.temporaryURL(for: url))
+    let loaded: Value
+    do {
+      loaded = try JSONDecoder().decode(Value.self, from: Data(contentsOf: url))
+    } catch CocoaError.fileReadNoSuchFile {
+      loaded = defaultValue
+    } catch let error as DecodingError {
+      loadProblem = .corrupt(url, movedTo: moveAside(), underlying: error)
+      loaded = defaultValue
+    } catch {
+      loadProblem = .unreadable(url, movedTo: moveAside(), underlying: error)
+      loaded = defaultValue
+    }
+    return shared.withLock { pending in
+      if pending.version == 0 { pending.value = loaded }
+      return pending.value
+    }
+  }
+
+  /// Sets the value and schedules a write; returns at once. Call ``flush()`` to wait for it.
+  public nonisolated func save(_ value: Value) {
+    update { $0 = value }
+  }
+
+  /// Changes the value in place and schedules a write; returns at once.
+  public nonisolated func update(_ change: (inout Value) -> Void) {
+    let schedule = shared.withLock { pending in
+      change(&pending.value)
+      pending.version += 1
+      defer { pending.writerScheduled = true }
+      return !pending.writerScheduled
+    }
+    if schedule { Task { await self.writePending() } }
+  }
+
+  /// Waits until every value saved before this call is on disk.
+  ///
+  /// - Throws: ``Error/writeFailed(_:underlying:)`` or ``Error/encodingFailed(_:)`` when the
+  ///   last write failed; the file then still holds the value written before.
+  public func flush() async throws(Error) {
+    let target = shared.withLock { $0.version }
+    if lastWrite.version >= target {
+      if let error = lastWrite.error { throw error }
+      return
+    }
+    let result = await withCheckedContinuation { flushWaiters.append((target, $0)) }
+    try result.get()
+  }
+
+  private func writePending() {
+    while let (value, version) = nextWrite() {
+      lastWrite = (version, write(value))
+      let done = flushWaiters.filter { $0.version <= version }
+      flushWaiters.removeAll { $0.version <= version }
+      let result: Result<Void, Error> = lastWrite.error.map { .failure($0) } ?? .success(())
+      for waiter in done { waiter.continuation.resume(returning: result) }
+    }
+  }
+
+  private func nextWrite() -> (Value, UInt64)? {
+    shared.withLock { pending in
+      guard pending.version > lastWrite.version else {
+        pending.writerScheduled = false
+        return nil
+      }
+      return (pending.value, pending.version)
+    }
+  }
+
+  private func write(_ value: Value) -> Error? {
+    let data: Data
+    do { data = try JSONEncoder().encode(value) } catch { return .encodingFailed(error) }
+    do {
+      try FileWriter.replace(url, with: data, permissions: protection == .ownerOnly ? 0o600 : 0o644)
+      return nil
+    } catch {
+      return .writeFailed(url, underlying: error)
+    }
+  }
+
+  private func moveAside() -> URL? {
+    let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
+    let aside = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)")
+    do {
+      try FileManager.default.moveItem(at: url, to: aside)
+      return aside
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file atomically: the bytes go to a temporary file in the same folder, which is
+/// flushed to disk and then renamed over the target. A crash leaves the old file or the new
+/// one, never a mix; a failure leaves the old file untouched.
+enum FileWriter {
+  /// A failed system call, with the reason the system gave.
+  struct SystemError: Error, CustomStringConvertible {
+    let operation: String
+    let code: Int32
+
+    var description: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
+  }
+
+  /// Where the bytes of `url` are written before the rename. One name per target, so a
+  /// temporary file left by a crash is found and replaced.
+  static func temporaryURL(for url: URL) -> URL {
+    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+  }
+
+  static func replace(_ url: URL, with data: Data, permissions: mode_t) throws(SystemError) {
+    let temporary = temporaryURL(for: url).path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+    guard descriptor >= 0 else { throw SystemError(operation: "open", code: errno) }
+    do {
+      try check(fchmod(descriptor, permissions), "fchmod")
+      try writeAll(data, to: descriptor)
+      try check(fsync(descriptor), "fsync")
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    close(descriptor)
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw SystemError(operation: "rename", code: code)
+    }
+    syncFolder(of: url)
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemError) {
+    let failure: Int32? = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw SystemError(operation: "write", code: failure) }
+  }
+
+  private static func check(_ result: Int32, _ operation: String) throws(SystemError) {
+    if result != 0 { throw SystemError(operation: operation, code: errno) }
+  }
+
+  /// Makes the rename itself durable; best effort, as some file systems refuse it.
+  private static func syncFolder(of url: URL) {
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    guard folder >= 0 else { return }
+    fsync(folder)
+    close(folder)
+  }
+}
