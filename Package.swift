@@ -9,15 +9,20 @@ let package = Package(
     .library(name: "CustodyHTTP", targets: ["CustodyHTTP"]),
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
     .library(name: "StorefrontFixtures", targets: ["StorefrontFixtures"]),
+    .library(name: "Storefront", targets: ["Storefront"]),
   ],
   targets: [
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
     .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
+    .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
+    .testTarget(
+      name: "StorefrontTests",
+      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting"]),
     .testTarget(
       name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"]),
   ],

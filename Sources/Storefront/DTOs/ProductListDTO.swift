@@ -1,0 +1,61 @@
+/// A page of products as the Storefront API sends it: `{products, total, skip, limit}`.
+///
+/// Entries that cannot be read are left out and counted instead of failing the whole page:
+/// one malformed product must not blank a catalog. The page itself (its `total` and `skip`)
+/// must be well formed.
+public struct ProductListDTO: Sendable, Decodable {
+  public var products: [ProductDTO]
+  public var total: Int
+  public var skip: Int
+  /// How many products the server returned.
+  public var limit: Int
+  /// The entries that were left out, with the reason each could not be read.
+  public var dropped: [String]
+
+  private enum CodingKeys: String, CodingKey {
+    case products, total, skip, limit
+  }
+
+  /// Decodes anything, to step over an entry that did not decode.
+  private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    total = try container.decode(Int.self, forKey: .total)
+    skip = try container.decode(Int.self, forKey: .skip)
+    var entries = try container.nestedUnkeyedContainer(forKey: .products)
+    var products: [ProductDTO] = []
+    var dropped: [String] = []
+    products.reserveCapacity(entries.count ?? 0)
+    while !entries.isAtEnd {
+      let index = entries.currentIndex
+      do {
+        products.append(try entries.decode(ProductDTO.self))
+      } catch {
+        _ = try entries.decode(Skipped.self)
+        dropped.append("products[\(index)]: \(Self.reason(error))")
+      }
+    }
+    self.products = products
+    self.dropped = dropped
+    limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? products.count + dropped.count
+  }
+
+  /// The app's model of this page.
+  public func model() -> ProductPage {
+    ProductPage(products: products.map { $0.model() }, total: total, skip: skip, droppedCount: dropped.count)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .keyNotFound(let key, _): return "missing \(key.stringValue)"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    @unknown default: return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+
+/// Sends each value to every current subscriber, so several screens stay in agreement.
+final class Broadcast<Value: Sendable>: Sendable {
+  private struct State {
+    var lastID: UInt64 = 0
+    var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  deinit {
+    for continuation in state.withLock({ $0.subscribers.values }) { continuation.finish() }
+  }
+
+  /// A stream of every value sent from now on; `initial` first when given.
+  func subscribe(startingWith initial: Value? = nil) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    let id = state.withLock { state in
+      state.lastID += 1
+      return state.lastID
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    state.withLock { state in
+      state.subscribers[id] = continuation
+      if let initial { continuation.yield(initial) }
+    }
+    return stream
+  }
+
+  /// Sends `value` to every subscriber. Yields under the lock so two quick sends reach every
+  /// subscriber in the order they were made.
+  func send(_ value: Value) {
+    state.withLock { state in
+      for continuation in state.subscribers.values { continuation.yield(value) }
+    }
+  }
+
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+}

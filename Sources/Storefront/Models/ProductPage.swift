@@ -1,0 +1,24 @@
+/// One page of a product listing: the products and where they sit in the whole list.
+public struct ProductPage: Sendable, Hashable, Codable {
+  public var products: [Product]
+  /// How many products the whole listing has.
+  public var total: Int
+  /// How many products come before this page.
+  public var skip: Int
+  /// Entries of the server's page that could not be read and were left out.
+  public var droppedCount: Int
+
+  public init(products: [Product], total: Int, skip: Int, droppedCount: Int = 0) {
+    self.products = products
+    self.total = total
+    self.skip = skip
+    self.droppedCount = droppedCount
+  }
+
+  /// Whether more products follow this page. Counts what the server sent, dropped entries
+  /// included, so a malformed entry does not end the list early.
+  public var hasMore: Bool { skip + products.count + droppedCount < total }
+
+  /// The `skip` of the page after this one.
+  public var nextSkip: Int { skip + products.count + droppedCount }
+}

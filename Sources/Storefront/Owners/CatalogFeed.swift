@@ -1,0 +1,72 @@
+import Custody
+
+/// The catalog as a growing list, in one order: a `Pager` over the product listing that also
+/// remembers how many products there are in all.
+///
+/// A feed is made for one sort order and category; changing either means a new feed, so a
+/// page fetched for the old order can never be appended to the new one.
+///
+/// ```swift
+/// let feed = CatalogFeed(service: service, sort: ProductSort(.price))
+/// var slice = try await feed.loadNext()       // the first page
+/// slice = try await feed.loadNext()           // the next; concurrent calls share one fetch
+/// slice = try await feed.refresh()            // starts over; old items stay until it lands
+/// ```
+public final class CatalogFeed: Sendable {
+  /// The order of this feed.
+  public let sort: ProductSort?
+  /// The category of this feed, or `nil` for all products.
+  public let category: String?
+  /// Products per page.
+  public let pageSize: Int
+
+  private let pager: Pager<Int, Product>
+  private let total: Locked<Int?>
+
+  public init(service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30) {
+    precondition(pageSize > 0, "A page holds at least one product")
+    self.sort = sort
+    self.category = category
+    self.pageSize = pageSize
+    let total = Locked<Int?>(nil)
+    self.total = total
+    pager = Pager(first: 0) { skip in
+      let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
+      total.value = page.total
+      return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil)
+    }
+  }
+
+  /// Loads the next page and returns the whole list so far.
+  public func loadNext() async throws -> CatalogSlice {
+    slice(try await pager.loadNext())
+  }
+
+  /// Starts over from the first page; the list so far stays until the first page arrives.
+  public func refresh() async throws -> CatalogSlice {
+    slice(try await pager.refresh())
+  }
+
+  /// The list so far, without loading.
+  public var current: CatalogSlice {
+    get async { slice(await pager.snapshot) }
+  }
+
+  private func slice(_ snapshot: PagerSnapshot<Product>) -> CatalogSlice {
+    CatalogSlice(products: snapshot.items, hasMore: snapshot.hasMore, total: total.value ?? snapshot.items.count)
+  }
+}
+
+/// The catalog loaded so far.
+public struct CatalogSlice: Sendable, Hashable {
+  public var products: [Product]
+  public var hasMore: Bool
+  /// How many products the catalog has in all.
+  public var total: Int
+
+  public init(products: [Product], hasMore: Bool, total: Int) {
+    self.products = products
+    self.hasMore = hasMore
+    self.total = total
+  }
+}

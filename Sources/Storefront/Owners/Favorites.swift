@@ -1,0 +1,59 @@
+import Custody
+import Foundation
+
+/// Owns the set of favourite products, persisted in a file, so every screen agrees on it.
+///
+/// ```swift
+/// let favorites = Favorites(store: FileStore(url: dataDirectory.appending(path: "favorites.json"), default: []))
+/// await favorites.load()
+/// try await favorites.setFavorite(true, for: 42)
+/// for await ids in favorites.updates() { … }
+/// ```
+public final class Favorites: Sendable {
+  private let store: FileStore<Set<Product.ID>>
+  private let changes = Broadcast<Set<Product.ID>>()
+
+  public init(store: FileStore<Set<Product.ID>>) {
+    self.store = store
+  }
+
+  /// Reads the file. A corrupt file is moved aside and reported; the set starts empty.
+  @discardableResult
+  public func load() async -> FileStore<Set<Product.ID>>.Error? {
+    changes.send(await store.load())
+    return await store.loadProblem
+  }
+
+  /// The favourite ids; synchronous from any isolation.
+  public var ids: Set<Product.ID> { store.value }
+
+  public func contains(_ id: Product.ID) -> Bool { store.value.contains(id) }
+
+  /// Marks `id` as a favourite or not, and waits until that is on disk.
+  ///
+  /// - Throws: `FileStore.Error` when it could not be written; the change is then undone, so
+  ///   what every screen shows matches the file.
+  public func setFavorite(_ isFavorite: Bool, for id: Product.ID) async throws {
+    let before = store.value.contains(id)
+    guard before != isFavorite else { return }
+    apply(isFavorite, id)
+    do {
+      try await store.flush()
+    } catch {
+      apply(before, id)
+      throw error
+    }
+  }
+
+  /// The set as it changes, starting with the current one.
+  public func updates() -> AsyncStream<Set<Product.ID>> {
+    changes.subscribe(startingWith: store.value)
+  }
+
+  private func apply(_ isFavorite: Bool, _ id: Product.ID) {
+    store.update { ids in
+      if isFavorite { ids.insert(id) } else { ids.remove(id) }
+    }
+    changes.send(store.value)
+  }
+}

@@ -1,0 +1,73 @@
+import Custody
+import Foundation
+
+/// Owns the products the app has seen: details and search results, cached and coalesced, and
+/// the saved edits every screen must agree on.
+///
+/// ```swift
+/// let repository = ProductRepository(service: service)
+/// let product = try await repository.product(id: 1)      // one request for any number of screens
+/// let shown = repository.cachedProduct(id: 1)             // synchronous, for a first frame
+/// let saved = try await repository.save(id: 1, changes: ProductChanges(price: 9.5))
+/// ```
+public final class ProductRepository: Sendable {
+  private let service: any ProductService
+  private let details: Cache<Product.ID, Product>
+  private let searches: Cache<String, ProductPage>
+  private let saves = Broadcast<Product>()
+
+  /// - Parameters:
+  ///   - service: Fetches and saves products.
+  ///   - clock: The time freshness is measured in.
+  public init(service: any ProductService, clock: some Clock<Duration> = ContinuousClock()) {
+    self.service = service
+    details = Cache(
+      policy: CachePolicy(freshFor: .seconds(300), staleFor: .seconds(3_600), countLimit: 1_000), clock: clock)
+    searches = Cache(policy: CachePolicy(freshFor: .seconds(60), countLimit: 50), clock: clock)
+  }
+
+  /// The product with `id`: cached when fresh, else loaded once for every caller.
+  public func product(id: Product.ID) async throws -> Product {
+    try await details.value(for: id) { [service] in try await service.product(id: id) }
+  }
+
+  /// Loads the product again whatever is cached.
+  public func reloadProduct(id: Product.ID) async throws -> Product {
+    try await details.refresh(id) { [service] in try await service.product(id: id) }
+  }
+
+  /// The cached product with `id`, whatever its age; synchronous from any isolation.
+  public func cachedProduct(id: Product.ID) -> Product? {
+    details.cachedValue(for: id)
+  }
+
+  /// The first page of products matching `text` (trimmed, case-insensitive).
+  public func search(_ text: String, limit: Int = 30) async throws -> ProductPage {
+    let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return try await searches.value(for: "\(query.lowercased())|\(limit)") { [service] in
+      try await service.search(query, limit: limit, skip: 0)
+    }
+  }
+
+  /// Saves `changes` and makes the saved product what every screen shows: the detail cache
+  /// holds it (winning over any load that started before), cached searches are dropped, and
+  /// ``savedProducts()`` streams it.
+  @discardableResult
+  public func save(id: Product.ID, changes: ProductChanges) async throws -> Product {
+    let saved = try await service.update(id: id, changes: changes)
+    details.set(saved, for: id)
+    searches.removeAll()
+    saves.send(saved)
+    return saved
+  }
+
+  /// Products as they are saved, for screens that list them.
+  public func savedProducts() -> AsyncStream<Product> {
+    saves.subscribe()
+  }
+
+  /// Every category.
+  public func categories() async throws -> [ProductCategory] {
+    try await service.categories()
+  }
+}

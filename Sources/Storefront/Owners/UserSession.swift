@@ -1,0 +1,109 @@
+import Custody
+import Foundation
+
+/// What is persisted of a session: who signed in, and their credential. Kept in an
+/// owner-only (0600) file.
+public struct StoredSession: Sendable, Hashable, Codable {
+  public var user: User
+  public var credential: Credential
+
+  public init(user: User, credential: Credential) {
+    self.user = user
+    self.credential = credential
+  }
+}
+
+/// Owns the signed-in session: a `TokenStore` that renews the credential once for every
+/// request, persisted in an owner-only file so a session survives a restart.
+///
+/// A refresh the server rejects signs the session out (and clears the file); a transient
+/// failure keeps it.
+///
+/// ```swift
+/// let session = await UserSession.open(store: FileStore(url: file, default: nil, protection: .ownerOnly)) { old in
+///   try await refresher.refresh(old)
+/// }
+/// let user = try await session.signIn(username: "emilys", password: "emilyspass", using: auth)
+/// ```
+public final class UserSession: Sendable {
+  /// Hands out and renews the credential; give it to the authorization middleware.
+  public let tokens: TokenStore
+  private let store: FileStore<StoredSession?>
+
+  private init(tokens: TokenStore, store: FileStore<StoredSession?>) {
+    self.tokens = tokens
+    self.store = store
+  }
+
+  /// Reads the session file and opens the session it holds, if any.
+  ///
+  /// - Parameters:
+  ///   - store: The session file; use `.ownerOnly` protection.
+  ///   - policy: When the credential is renewed and how often at most.
+  ///   - now: The wall clock expiry dates are compared with.
+  ///   - clock: The clock the refresh budget counts in.
+  ///   - refresh: Renews a credential; must not itself need a credential.
+  public static func open(
+    store: FileStore<StoredSession?>, policy: TokenStore.Policy = .init(),
+    now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
+    refresh: @escaping TokenStore.Refresh
+  ) async -> UserSession {
+    let stored = await store.load()
+    let tokens = TokenStore(
+      credential: stored?.credential, policy: policy, now: now, clock: clock,
+      persist: { credential in
+        if let credential { store.update { $0?.credential = credential } } else { store.save(nil) }
+      },
+      refresh: refresh)
+    return UserSession(tokens: tokens, store: store)
+  }
+
+  /// The signed-in user as last known; synchronous.
+  public var user: User? { store.value?.user }
+
+  /// Whether someone is signed in.
+  public var isSignedIn: Bool {
+    get async { await tokens.isSignedIn }
+  }
+
+  /// What went wrong reading the session file at start, if anything.
+  public var loadProblem: FileStore<StoredSession?>.Error? {
+    get async { await store.loadProblem }
+  }
+
+  /// Signs in with `auth` and persists the session.
+  ///
+  /// - Throws: The login's error (invalid credentials are a `.rejected(status: 400)` failure).
+  @discardableResult
+  public func signIn(username: String, password: String, using auth: any AuthService) async throws -> User {
+    let signedIn = try await auth.login(username: username, password: password)
+    store.save(StoredSession(user: signedIn.user, credential: signedIn.credential))
+    await tokens.signIn(signedIn.credential)
+    try await store.flush()
+    return signedIn.user
+  }
+
+  /// Signs out and forgets the persisted session.
+  public func signOut() async throws {
+    await tokens.signOut()
+    store.save(nil)
+    try await store.flush()
+  }
+
+  /// Asks the server who is signed in and remembers the answer.
+  public func refreshUser(using auth: any AuthService) async throws -> User {
+    let user = try await auth.me()
+    store.update { $0?.user = user }
+    return user
+  }
+
+  /// Waits until the persisted session matches memory.
+  public func flush() async throws {
+    try await store.flush()
+  }
+
+  /// Signed-in and signed-out changes, with the reason for a sign-out.
+  public func changes() async -> AsyncStream<TokenStore.Session> {
+    await tokens.sessions()
+  }
+}

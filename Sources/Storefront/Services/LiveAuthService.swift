@@ -1,0 +1,58 @@
+import Custody
+import CustodyHTTP
+import Foundation
+
+/// ``AuthService`` over the Storefront API.
+public struct LiveAuthService: AuthService {
+  private let client: HTTPClient
+  private let sessionLength: Duration
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - client: Sends the requests; `/auth/me` needs the authorization middleware.
+  ///   - sessionLength: The access token lifetime to ask for (`expiresInMins`).
+  ///   - now: The wall clock, to turn the lifetime into an expiry date that survives a restart.
+  public init(
+    client: HTTPClient, sessionLength: Duration = .seconds(30 * 60), now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.client = client
+    self.sessionLength = sessionLength
+    self.now = now
+  }
+
+  @concurrent public func login(username: String, password: String) async throws -> SignedIn {
+    let started = now()
+    let form = LoginRequestDTO(username: username, password: password, expiresInMins: minutes)
+    let user = try await client.send(
+      Endpoint<UserDTO>(method: .post, path: "/auth/login", json: form, isAuthRequest: true))
+    guard let accessToken = user.accessToken else {
+      throw HTTPFailure.invalidResponse(reason: "The login answer has no access token.")
+    }
+    let credential = Credential(
+      accessToken: accessToken, refreshToken: user.refreshToken, expiresAt: expiry(from: started))
+    return SignedIn(user: user.model(), credential: credential)
+  }
+
+  @concurrent public func refresh(_ credential: Credential) async throws -> Credential {
+    guard let refreshToken = credential.refreshToken else {
+      throw HTTPFailure.unauthorized(message: "The session cannot be renewed. Sign in again.")
+    }
+    let started = now()
+    let form = RefreshRequestDTO(refreshToken: refreshToken, expiresInMins: minutes)
+    let tokens = try await client.send(
+      Endpoint<TokensDTO>(method: .post, path: "/auth/refresh", json: form, isAuthRequest: true))
+    return Credential(
+      accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: expiry(from: started))
+  }
+
+  @concurrent public func me() async throws -> User {
+    try await client.send(Endpoint<UserDTO>(path: "/auth/me")).model()
+  }
+
+  private var minutes: Int { max(1, Int(sessionLength.components.seconds / 60)) }
+
+  /// Measured from when the request started, so a slow answer errs on the early side.
+  private func expiry(from start: Date) -> Date {
+    start.addingTimeInterval(TimeInterval(minutes * 60))
+  }
+}

@@ -1,0 +1,65 @@
+import CustodyHTTP
+import Foundation
+
+/// ``ProductService`` over the Storefront API.
+///
+/// While someone is signed in, calls go through the protected `/auth/…` routes, so the
+/// authorization middleware attaches the credential and renews it on a 401.
+public struct LiveProductService: ProductService {
+  private let client: HTTPClient
+  private let usesProtectedRoutes: @Sendable () async -> Bool
+
+  /// - Parameters:
+  ///   - client: Sends the requests; give it the authorization middleware.
+  ///   - usesProtectedRoutes: Whether to call the `/auth/…` routes now (someone is signed in).
+  public init(client: HTTPClient, usesProtectedRoutes: @escaping @Sendable () async -> Bool = { false }) {
+    self.client = client
+    self.usesProtectedRoutes = usesProtectedRoutes
+  }
+
+  @concurrent public func products(_ query: ProductQuery) async throws -> ProductPage {
+    var items = [
+      URLQueryItem(name: "limit", value: "\(query.limit)"), URLQueryItem(name: "skip", value: "\(query.skip)"),
+    ]
+    if let sort = query.sort {
+      items += [
+        URLQueryItem(name: "sortBy", value: sort.field.rawValue),
+        URLQueryItem(name: "order", value: sort.order.rawValue),
+      ]
+    }
+    let path = query.category.map { "/products/category/\(Self.escaped($0))" } ?? "/products"
+    let list = try await client.send(Endpoint<ProductListDTO>(path: await route(path), query: items))
+    return list.model()
+  }
+
+  @concurrent public func search(_ text: String, limit: Int, skip: Int) async throws -> ProductPage {
+    let items = [
+      URLQueryItem(name: "q", value: text), URLQueryItem(name: "limit", value: "\(limit)"),
+      URLQueryItem(name: "skip", value: "\(skip)"),
+    ]
+    let list = try await client.send(Endpoint<ProductListDTO>(path: await route("/products/search"), query: items))
+    return list.model()
+  }
+
+  @concurrent public func product(id: Product.ID) async throws -> Product {
+    try await client.send(Endpoint<ProductDTO>(path: await route("/products/\(id)"))).model()
+  }
+
+  @concurrent public func categories() async throws -> [ProductCategory] {
+    try await client.send(Endpoint<[CategoryDTO]>(path: await route("/products/categories"))).map { $0.model() }
+  }
+
+  @concurrent public func update(id: Product.ID, changes: ProductChanges) async throws -> Product {
+    let endpoint = Endpoint<ProductDTO>(
+      method: .put, path: await route("/products/\(id)"), json: ProductUpdateDTO(changes))
+    return try await client.send(endpoint).model()
+  }
+
+  private func route(_ path: String) async -> String {
+    await usesProtectedRoutes() ? "/auth" + path : path
+  }
+
+  private static func escaped(_ segment: String) -> String {
+    segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment
+  }
+}

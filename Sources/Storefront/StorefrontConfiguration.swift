@@ -1,0 +1,41 @@
+import CustodyHTTP
+import Foundation
+
+/// Where Storefront talks to and where it keeps its files.
+public struct StorefrontConfiguration: Sendable {
+  /// The API's base URL, such as `https://dummyjson.com`.
+  public var baseURL: URL
+  /// Sends requests: `URLSessionTransport` for a real server, the embedded backend otherwise.
+  public var transport: any HTTPTransport
+  /// Holds the session (0600), favourites and the offline catalog page. Created 0700.
+  public var dataDirectory: URL
+  /// Products per catalog page.
+  public var pageSize: Int
+  /// The access-token lifetime to ask for at sign-in.
+  public var sessionLength: Duration
+  /// Retry policy for idempotent requests; `nil` sends each request once.
+  public var retry: RetryMiddleware.Policy?
+  /// Receives a record of every request, secrets redacted; `nil` logs nothing.
+  public var log: (@Sendable (HTTPLogRecord) -> Void)?
+  /// The wall clock, for token expiry and "updated at" times.
+  public var now: @Sendable () -> Date
+  /// The clock caches, retries and debouncing measure time with.
+  public var clock: any Clock<Duration>
+
+  public init(
+    baseURL: URL, transport: any HTTPTransport, dataDirectory: URL, pageSize: Int = 30,
+    sessionLength: Duration = .seconds(30 * 60), retry: RetryMiddleware.Policy? = RetryMiddleware.Policy(),
+    log: (@Sendable (HTTPLogRecord) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.baseURL = baseURL
+    self.transport = transport
+    self.dataDirectory = dataDirectory
+    self.pageSize = pageSize
+    self.sessionLength = sessionLength
+    self.retry = retry
+    self.log = log
+    self.now = now
+    self.clock = clock
+  }
+}

@@ -1,0 +1,120 @@
+import Custody
+import CustodyHTTP
+import Foundation
+
+/// The app's composition root: one client, the services over it, and one of each owner.
+///
+/// Every front end (SwiftUI, the command line, tests) opens one environment and hands its
+/// owners to view models.
+///
+/// ```swift
+/// let environment = try await StorefrontEnvironment.open(configuration)
+/// let catalog = CatalogViewModel(environment: environment)
+/// await catalog.start()
+/// ```
+public final class StorefrontEnvironment: Sendable {
+  public let configuration: StorefrontConfiguration
+  public let products: any ProductService
+  public let auth: any AuthService
+  public let repository: ProductRepository
+  public let session: UserSession
+  public let favorites: Favorites
+  public let offlineCatalog: OfflineCatalog
+  /// Persisted files that were corrupt or unreadable at start, moved aside; one line each.
+  public let loadProblems: [String]
+
+  private init(
+    configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
+    repository: ProductRepository, session: UserSession, favorites: Favorites, offlineCatalog: OfflineCatalog,
+    loadProblems: [String]
+  ) {
+    self.configuration = configuration
+    self.products = products
+    self.auth = auth
+    self.repository = repository
+    self.session = session
+    self.favorites = favorites
+    self.offlineCatalog = offlineCatalog
+    self.loadProblems = loadProblems
+  }
+
+  /// Creates the data directory if needed, reads the persisted session, favourites and catalog
+  /// page, and wires the owners together.
+  ///
+  /// Corrupt files are moved aside and the app starts with defaults; ``loadProblems`` lists them.
+  ///
+  /// - Throws: ``Error/dataDirectory(_:reason:)`` when the data directory cannot be created or
+  ///   is not a directory.
+  public static func open(_ configuration: StorefrontConfiguration) async throws(Error) -> StorefrontEnvironment {
+    let directory = configuration.dataDirectory
+    try prepare(directory)
+    let clock = configuration.clock
+    var middleware: [any HTTPMiddleware] = []
+    if let retry = configuration.retry { middleware.append(RetryMiddleware(policy: retry, clock: clock)) }
+    if let log = configuration.log { middleware.append(LoggingMiddleware(clock: clock, sink: log)) }
+    let base = HTTPClient(baseURL: configuration.baseURL, transport: configuration.transport, middleware: middleware)
+    let refresher = LiveAuthService(client: base, sessionLength: configuration.sessionLength, now: configuration.now)
+
+    let session = await UserSession.open(
+      store: FileStore(url: directory.appending(path: "session.json"), default: nil, protection: .ownerOnly),
+      now: configuration.now, clock: clock, refresh: { try await refresher.refresh($0) })
+
+    var client = base
+    let basePath = configuration.baseURL.path(percentEncoded: false)
+    let prefix = (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + "/auth/"
+    // Authorization goes after retry, so every attempt carries the current credential.
+    let authorization = ProtectedRoutes(authorization: AuthorizationMiddleware(tokens: session.tokens), prefix: prefix)
+    client.middleware.insert(authorization, at: configuration.retry == nil ? 0 : 1)
+
+    let tokens = session.tokens
+    let products = LiveProductService(client: client, usesProtectedRoutes: { await tokens.isSignedIn })
+    let auth = LiveAuthService(client: client, sessionLength: configuration.sessionLength, now: configuration.now)
+    let favorites = Favorites(store: FileStore(url: directory.appending(path: "favorites.json"), default: []))
+    let offline = OfflineCatalog(
+      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), now: configuration.now)
+    var problems: [String] = []
+    if let problem = await session.loadProblem { problems.append(problem.description) }
+    if let problem = await favorites.load() { problems.append(problem.description) }
+    if let problem = await offline.load() { problems.append(problem.description) }
+    return StorefrontEnvironment(
+      configuration: configuration, products: products, auth: auth,
+      repository: ProductRepository(service: products, clock: clock), session: session, favorites: favorites,
+      offlineCatalog: offline, loadProblems: problems)
+  }
+
+  /// A new catalog feed in `sort` order, of `category` or all products.
+  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil) -> CatalogFeed {
+    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize)
+  }
+
+  /// Makes the data directory (0700) if it is missing.
+  private static func prepare(_ directory: URL) throws(Error) {
+    var isDirectory: ObjCBool = false
+    let manager = FileManager.default
+    if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw .dataDirectory(directory, reason: "it is a file, not a folder") }
+      return
+    }
+    do {
+      try manager.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .dataDirectory(directory, reason: (error as NSError).localizedDescription)
+    }
+  }
+
+  /// Why an environment could not be opened.
+  public enum Error: Swift.Error, Sendable, CustomStringConvertible, CategorizedError {
+    /// The data directory could not be created or is not a folder.
+    case dataDirectory(URL, reason: String)
+
+    public var failureCategory: FailureCategory { .storage }
+
+    public var description: String {
+      switch self {
+      case .dataDirectory(let url, let reason):
+        "Cannot use \(url.path) as the data folder: \(reason). Choose another folder."
+      }
+    }
+  }
+}
