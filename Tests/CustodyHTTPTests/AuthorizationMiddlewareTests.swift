@@ -1,0 +1,116 @@
+import Custody
+import CustodyHTTP
+import CustodyTesting
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct AuthorizationMiddlewareTests {
+  @Test func sendsTheBearerToken() async throws {
+    let fixture = AuthFixture(credential: Credential(accessToken: "access-0", refreshToken: nil, expiresAt: nil))
+
+    #expect(try await fixture.client.send(.me) == Me(username: "emilys"))
+    #expect(await fixture.server.authorizations == ["Bearer access-0"])
+  }
+
+  @Test func refreshesOnceAfterA401AndRetriesWithTheNewToken() async throws {
+    let fixture = AuthFixture(credential: AuthFixture.stale)
+
+    #expect(try await fixture.client.send(.me) == Me(username: "emilys"))
+
+    #expect(await fixture.server.hits == ["/auth/me": 2, "/auth/refresh": 1])
+    #expect(await fixture.server.authorizations == ["Bearer stale", nil, "Bearer access-1"])
+  }
+
+  @Test func aSecond401FailsAsUnauthorizedWithoutAnotherRefresh() async {
+    let fixture = AuthFixture(credential: AuthFixture.stale)
+    await fixture.server.rejectAllTokens()
+
+    let failure = await fixture.client.failure(of: .me)
+
+    #expect(failure == .unauthorized(message: "Token Expired!"))
+    #expect(await fixture.server.hits == ["/auth/me": 2, "/auth/refresh": 1])
+  }
+
+  @Test(arguments: [401, 403])
+  func aRejectedRefreshSignsOutWithoutALoop(status: Int) async {
+    let fixture = AuthFixture(credential: AuthFixture.stale)
+    await fixture.server.answerRefreshes(.reject(status: status))
+
+    let first = await fixture.client.failure(of: .me)
+    let second = await fixture.client.failure(of: .me)
+
+    #expect(first?.failureCategory == .unauthorized)
+    #expect(second?.failureCategory == .unauthorized)
+    #expect(await fixture.tokens.session == .signedOut(.sessionExpired))
+    #expect(await fixture.server.hits == ["/auth/me": 1, "/auth/refresh": 1], "signed out: nothing more is sent")
+  }
+
+  @Test func aRefreshThatCannotReachTheServerKeepsTheSession() async {
+    let server = AuthServer()
+    let offline = InProcessTransport { request in
+      if request.isAuthRequest { throw HTTPFailure.offline(reason: "no network connection") }
+      return try await server.handle(request)
+    }
+    let tokens = TokenStore(credential: AuthFixture.expiring, now: { AuthFixture.now }) { _ in
+      try await HTTPClient(baseURL: testBaseURL, transport: offline).send(.refresh("refresh-0")).credential
+    }
+    let client = HTTPClient(
+      baseURL: testBaseURL, transport: offline, middleware: [AuthorizationMiddleware(tokens: tokens)])
+
+    let failure = await client.failure(of: .me)
+
+    #expect(failure?.failureCategory == .offline)
+    #expect(await tokens.session == .signedIn)
+  }
+
+  @Test func authRequestsPassThroughWithoutACredential() async throws {
+    let fixture = AuthFixture(credential: nil)
+
+    let reply = try await fixture.client.send(
+      Endpoint<TokenReply>(method: .post, path: "/auth/login", json: ["username": "emilys"], isAuthRequest: true))
+
+    #expect(reply.accessToken == "access-0")
+    #expect(await fixture.server.authorizations == [nil])
+  }
+
+  @Test func requestsWithoutASessionFailBeforeTheyAreSent() async {
+    let fixture = AuthFixture(credential: nil)
+
+    let failure = await fixture.client.failure(of: .me)
+
+    #expect(failure?.failureCategory == .unauthorized)
+    #expect(await fixture.server.hits.isEmpty)
+  }
+
+  @Test func concurrentRequestsDuringExpiryShareOneRefresh() async throws {
+    let gate = ControlledOperation<Void, Void>()
+    let fixture = AuthFixture(server: AuthServer(refreshGate: gate), credential: AuthFixture.expiring)
+
+    let results = try await withThrowingTaskGroup(of: Me.self) { group in
+      for _ in 0..<8 { group.addTask { try await fixture.client.send(.me) } }
+      await gate.waitForCalls(1)[0].resolve(())
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+
+    #expect(results == Array(repeating: Me(username: "emilys"), count: 8))
+    #expect(gate.callCount == 1)
+    #expect(await fixture.server.hits == ["/auth/me": 8, "/auth/refresh": 1])
+  }
+
+  @Test func concurrent401sShareOneRefresh() async throws {
+    let fixture = AuthFixture(credential: AuthFixture.stale)
+
+    let results = try await withThrowingTaskGroup(of: Me.self) { group in
+      for _ in 0..<8 { group.addTask { try await fixture.client.send(.me) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+
+    #expect(results.count == 8)
+    #expect(await fixture.server.hits["/auth/refresh"] == 1)
+  }
+}
+
+extension TokenReply {
+  var credential: Credential { Credential(accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil) }
+}
