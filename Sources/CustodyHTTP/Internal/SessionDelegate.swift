@@ -52,6 +52,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(RedirectDecision.follow(request, from: task.originalRequest?.url, policy: redirects))
   }
 
+  /// Declines HTTP authentication challenges (Basic, Digest…), so the 401 reaches the caller
+  /// and its middleware; credentials come from a `TokenStore`, not from URL credential storage.
+  /// Without this, FoundationNetworking in Swift 6.3.1 waits forever on a 401 that carries
+  /// `WWW-Authenticate: Basic` (swift-corelibs-foundation issue 5456).
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    // Only challenges that come with a 401 or 407; server trust is left to the system.
+    guard let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode, status == 401 || status == 407
+    else {
+      return completionHandler(.performDefaultHandling, nil)
+    }
+    table.withLock { $0.declineChallenge(task.taskIdentifier) }
+    completionHandler(.rejectProtectionSpace, nil)
+  }
+
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void

@@ -26,6 +26,7 @@ struct TransferTable<Waiter> {
     var cancelled = false
     var body = Data()
     var tooLarge = false
+    var declinedChallenge = false
   }
 
   /// The largest body accepted, in bytes.
@@ -86,6 +87,13 @@ struct TransferTable<Waiter> {
     return true
   }
 
+  /// The server answered 401 with a challenge that the transport declines to answer, so that
+  /// the 401 reaches the caller. FoundationNetworking then ends the task as cancelled; the
+  /// response is delivered anyway.
+  mutating func declineChallenge(_ id: Int) {
+    transfers[id]?.declinedChallenge = true
+  }
+
   /// The task finished, with `error` if it failed. Returns the waiter to resume and how, or
   /// `nil` when nobody waits any more.
   mutating func complete(_ id: Int, error: (any Error)?) -> (Waiter, Outcome)? {
@@ -93,7 +101,7 @@ struct TransferTable<Waiter> {
     // Stopping for size cancels the task, and a body that completed before the cancel took
     // effect ends without an error: either way the caller learns the body was too large.
     if transfer.tooLarge { return (waiter, .tooLarge) }
-    if let error { return (waiter, .failed(error)) }
+    if let error, !transfer.declinedChallenge { return (waiter, .failed(error)) }
     return (waiter, .response(body: transfer.body))
   }
 }

@@ -1,0 +1,78 @@
+import Custody
+import CustodyHTTP
+import Foundation
+import Testing
+
+/// ``URLSessionTransport`` against a real HTTP server: statuses, timeouts, cancellation, auth.
+@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(1)))
+struct HTTPBinTransportTests {
+  @Test(arguments: [
+    (401, FailureCategory.unauthorized), (403, .forbidden), (404, .notFound), (429, .rateLimited(retryAfter: nil)),
+    (400, .rejected(status: 400)), (418, .rejected(status: 418)), (500, .server(status: 500)),
+    (502, .server(status: 502)), (503, .server(status: 503)),
+  ])
+  func mapsStatusesToCategories(status: Int, category: FailureCategory) async {
+    let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/status/\(status)"))
+    #expect(failure?.failureCategory == category)
+  }
+
+  @Test func succeedsOnA2xx() async throws {
+    let response = try await HTTPBin.client().response(for: Endpoint<Void>(path: "/status/204"))
+    #expect(response.status == 204)
+  }
+
+  @Test func aClosedPortIsOffline() async {
+    let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: URLSessionTransport())
+    let failure = await client.failure(of: Endpoint<Echo>(path: "/get"))
+    #expect(failure?.failureCategory == .offline)
+  }
+
+  @Test func aSlowServerTimesOut() async {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/delay/3", timeout: .seconds(1)))
+    let elapsed = clock.now - started
+
+    #expect(failure == .timedOut)
+    #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed), the server answers after 3 s")
+  }
+
+  @Test func cancellingTheCallerEndsARequestInFlightAtOnce() async throws {
+    let (sent, signal) = AsyncStream.makeStream(of: Void.self)
+    let client = HTTPBin.client(middleware: [SentSignal(continuation: signal)])
+    let clock = ContinuousClock()
+    let started = clock.now
+    let call = Task { await client.failure(of: Endpoint<Echo>(path: "/delay/3")) }
+
+    var iterator = sent.makeAsyncIterator()
+    await iterator.next()
+    // A round trip on the same session after the slow request was handed over: by now the
+    // slow request is on the wire.
+    _ = try await client.response(for: Endpoint<Void>(path: "/get"))
+    call.cancel()
+    let failure = await call.value
+    let elapsed = clock.now - started
+
+    #expect(failure == .cancelled)
+    #expect(elapsed < .milliseconds(1500), "returned after \(elapsed), the server answers after 3 s")
+  }
+
+  @Test func sendsTheBearerTokenFromTheTokenStore() async throws {
+    struct Bearer: Decodable {
+      let authenticated: Bool
+      let token: String
+    }
+    let tokens = TokenStore(credential: Credential(accessToken: "token-1", refreshToken: nil, expiresAt: nil)) { $0 }
+    let client = HTTPBin.client(middleware: [AuthorizationMiddleware(tokens: tokens)])
+
+    let bearer = try await client.send(Endpoint<Bearer>(path: "/bearer"))
+
+    #expect(bearer.authenticated)
+    #expect(bearer.token == "token-1")
+  }
+
+  @Test func withoutATokenBearerIsUnauthorized() async {
+    let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/bearer"))
+    #expect(failure?.failureCategory == .unauthorized)
+  }
+}
