@@ -18,7 +18,7 @@ let package = Package(
     .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
-    .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting"]),
+    .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
     .testTarget(
       name: "StorefrontTests",

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Frees large values off the main actor.
 ///
 /// Assigning a new value to main-actor state frees the old one right there: for a list of
@@ -36,9 +34,9 @@ public enum BackgroundRelease {
 
   /// Holds the value so that only the background task drops the last reference.
   private final class Box<Held: Sendable>: Sendable {
-    private let held: Mutex<Held?>
+    private let held: LockedState<Held?>
 
-    init(_ value: consuming Held) { held = Mutex(value) }
+    init(_ value: consuming Held) { held = LockedState(value) }
 
     func empty() {
       let value = held.withLock { $0.take() }

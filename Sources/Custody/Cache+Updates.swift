@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Cache {
   /// A stream of the committed value of `key`: its current value first, then every change
   /// (a load, a refresh, `set`, `invalidate`, `removeAll` or an eviction; `nil` when the value

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Values shared by screens, with freshness, coalesced loads and a bounded size.
 ///
 /// A cache owns what a view model must not: values that outlive a screen, the loads that fill
@@ -34,7 +32,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The freshness and size rules this cache applies.
   public let policy: CachePolicy
 
-  let state: Mutex<CacheState<Key, Value>>
+  let state: LockedState<CacheState<Key, Value>>
   private let now: @Sendable () -> Duration
   private let cost: @Sendable (Value) -> Int
 
@@ -49,7 +47,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     cost: @escaping @Sendable (Value) -> Int = { _ in 1 }
   ) {
     self.policy = policy
-    self.state = Mutex(CacheState(policy: policy))
+    self.state = LockedState(CacheState(policy: policy))
     let origin = clock.now
     self.now = { origin.duration(to: clock.now) }
     self.cost = cost

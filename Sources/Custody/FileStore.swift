@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Owns one value persisted in a file: settings, a draft, a saved credential.
 ///
@@ -37,7 +36,7 @@ public actor FileStore<Value: Codable & Sendable> {
   /// Who may read the file.
   public nonisolated let protection: Protection
   private let defaultValue: Value
-  private let shared: Mutex<Pending>
+  private let shared: LockedState<Pending>
   private var flushWaiters: [(version: UInt64, continuation: CheckedContinuation<Result<Void, Error>, Never>)] = []
   private var lastWrite: (version: UInt64, error: Error?) = (0, nil)
 
@@ -62,7 +61,7 @@ public actor FileStore<Value: Codable & Sendable> {
     self.url = url
     self.defaultValue = defaultValue
     self.protection = protection
-    shared = Mutex(Pending(value: defaultValue))
+    shared = LockedState(Pending(value: defaultValue))
   }
 
   /// The current value: the last one saved, or the one loaded.

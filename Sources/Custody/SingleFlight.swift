@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs one operation per key at a time and shares its outcome with every caller that asks
 /// while it runs.
 ///
@@ -24,7 +22,7 @@ import Synchronization
 /// Waiters are stored continuations resumed after the lock is released, so fan-out to
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private let table = Mutex(FlightTable<Key, Value, Void>())
+  private let table = LockedState(FlightTable<Key, Value, Void>())
 
   /// Creates an empty single-flight group.
   public init() {}

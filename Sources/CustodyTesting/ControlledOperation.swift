@@ -1,5 +1,4 @@
-import Synchronization
-
+import Custody
 /// A fake async function whose calls wait until the test answers them.
 ///
 /// Stand it in for a network call or any other upstream work, then decide in the test when
@@ -84,7 +83,7 @@ public final class ControlledOperation<Input: Sendable, Output: Sendable>: Senda
     }
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
   private let cancellationBehavior: CancellationBehavior
 
   /// Creates an operation with no calls yet.

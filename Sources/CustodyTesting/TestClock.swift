@@ -1,5 +1,4 @@
-import Synchronization
-
+import Custody
 /// A clock whose time moves only when a test moves it.
 ///
 /// Owners take a `Clock<Duration>`; give them a `TestClock` and time becomes an input of the
@@ -50,7 +49,7 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// Creates a clock at offset zero.
   public init() {}

@@ -1,19 +1,19 @@
+import Custody
 import CustodyTesting
-import Synchronization
 import Testing
 
 private struct Broken: Error {}
 
 /// What a naive screen shows: whichever answer arrived last.
 private final class Register: Sendable {
-  let value = Mutex(0)
+  let value = LockedState(0)
 }
 
 @Suite(.timeLimit(.minutes(1)))
 struct InterleavingExplorerTests {
   @Test(arguments: 1...5)
   func exploresEveryOrderOnce(steps: Int) async throws {
-    let seen = Mutex<Set<[Int]>>([])
+    let seen = LockedState<Set<[Int]>>([])
     let count = try await InterleavingExplorer(steps: steps).explore { order in
       seen.withLock { _ = $0.insert(order) }
     }

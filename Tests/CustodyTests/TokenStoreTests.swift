@@ -1,6 +1,5 @@
 import CustodyTesting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Custody
@@ -170,7 +169,7 @@ struct TokenStoreTests {
 
 /// Issues numbered credentials and counts them.
 final class RefreshCounter: Sendable {
-  private let issued = Mutex(0)
+  private let issued = LockedState(0)
   var count: Int { issued.withLock { $0 } }
   func next() -> Int {
     issued.withLock {

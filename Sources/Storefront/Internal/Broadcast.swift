@@ -1,5 +1,4 @@
-import Synchronization
-
+import Custody
 /// Sends each value to every current subscriber, so several screens stay in agreement.
 final class Broadcast<Value: Sendable>: Sendable {
   private struct State {
@@ -7,7 +6,7 @@ final class Broadcast<Value: Sendable>: Sendable {
     var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   deinit {
     for continuation in state.withLock({ $0.subscribers.values }) { continuation.finish() }

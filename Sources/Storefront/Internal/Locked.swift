@@ -1,10 +1,9 @@
-import Synchronization
-
+import Custody
 /// A value behind a lock, for state a `Sendable` closure must update.
 final class Locked<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  private let storage: LockedState<Value>
 
-  init(_ value: Value) { storage = Mutex(value) }
+  init(_ value: Value) { storage = LockedState(value) }
 
   var value: Value {
     get { storage.withLock { $0 } }

@@ -1,5 +1,4 @@
 import Custody
-import Synchronization
 
 /// An item of a fake product list.
 struct Listing: Identifiable, Sendable, Equatable, CustomStringConvertible {
@@ -20,11 +19,11 @@ extension PagerSnapshot<Listing> {
 /// A server that lists items by offset and can insert new items at the top between two
 /// requests, which shifts every later offset by one: the way a real feed behaves.
 final class OffsetServer: Sendable {
-  private let list: Mutex<[Int]>
+  private let list: LockedState<[Int]>
   let pageSize: Int
 
   init(ids: [Int], pageSize: Int) {
-    list = Mutex(ids)
+    list = LockedState(ids)
     self.pageSize = pageSize
   }
 

@@ -1,5 +1,5 @@
+import Custody
 import Dispatch
-import Synchronization
 
 /// Tells whether code runs on the main dispatch queue, which serves the main actor.
 ///
@@ -24,7 +24,7 @@ final class ReleaseLog: Sendable {
     var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// For each release so far, whether it ran on the main queue.
   var releasedOnMainQueue: [Bool] { state.withLock { $0.onMainQueue } }

@@ -1,13 +1,12 @@
 import Custody
 import CustodyTesting
 import Foundation
-import Synchronization
 
 /// A wall clock that moves only when a test moves it.
 final class ManualWallClock: Sendable {
-  private let date: Mutex<Date>
+  private let date: LockedState<Date>
 
-  init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { date = Mutex(start) }
+  init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { date = LockedState(start) }
 
   var now: Date { date.withLock { $0 } }
 
@@ -63,7 +62,7 @@ final class TokenHarness: Sendable {
   let refresh = ControlledRefresh()
   let wallClock = ManualWallClock()
   let clock = TestClock()
-  let persisted = Mutex<[Credential?]>([])
+  let persisted = LockedState<[Credential?]>([])
 
   /// A credential named `token` expiring `seconds` after the harness's current time.
   func credential(_ token: String, expiresIn seconds: Int = 3_600) -> Credential {
