@@ -1,0 +1,54 @@
+/// Everything the embedded backend changes while it serves: the catalog with its edits, the
+/// sessions, the counters, the rate window and the failure generator. The backend keeps it
+/// behind one lock and never awaits while holding it.
+struct BackendState: Sendable {
+  /// What to do with a request that just arrived.
+  struct Arrival: Sendable, Equatable {
+    /// Set when the rate limit refuses the request: how long until the window ends.
+    var retryAfter: Duration?
+    /// Whether the failure rate chose this request.
+    var fails = false
+  }
+
+  var catalog: CatalogState
+  var sessions = SessionTable()
+  var statistics = EmbeddedBackend.Statistics()
+  private var rateLimit: EmbeddedBackend.RateLimit?
+  private var windowStart: Duration?
+  private var windowCount = 0
+  private var failures: SplitMix64
+  private let failureRate: Double
+
+  init(catalog: CatalogState, configuration: EmbeddedBackend.Configuration) {
+    self.catalog = catalog
+    rateLimit = configuration.rateLimit
+    failureRate = configuration.failureRate
+    failures = SplitMix64(seed: configuration.seed, stream: 0xFA11)
+  }
+
+  /// Counts a request to `path` arriving at `elapsed` on the backend's clock and decides
+  /// whether the rate limit refuses it or the failure rate fails it.
+  mutating func arrive(path: String, at elapsed: Duration) -> Arrival {
+    statistics.requests += 1
+    statistics.requestsByPath[path, default: 0] += 1
+    var arrival = Arrival()
+    if let rateLimit {
+      if let start = windowStart, elapsed < start + rateLimit.window {
+        windowCount += 1
+      } else {
+        windowStart = elapsed
+        windowCount = 1
+      }
+      if windowCount > rateLimit.requests, let start = windowStart {
+        statistics.rateLimited += 1
+        arrival.retryAfter = start + rateLimit.window - elapsed
+        return arrival
+      }
+    }
+    if failureRate > 0 && failures.unit() < failureRate {
+      statistics.simulatedFailures += 1
+      arrival.fails = true
+    }
+    return arrival
+  }
+}

@@ -1,0 +1,34 @@
+/// The products as the backend currently serves them, edits included.
+///
+/// A value: a request copies it out of the lock (the arrays are shared, not copied) and reads
+/// it while other requests go on; an edit copies what it changes.
+struct CatalogState: Sendable {
+  /// Product `id` is at `id - 1`.
+  private(set) var products: [Product]
+  private(set) var encoded: EncodedCatalog
+  /// Category slugs in the order products first use them, as DummyJSON lists them.
+  private(set) var categories: [String]
+
+  init(generator: CatalogGenerator, count: Int) {
+    products = generator.products(count: count)
+    encoded = EncodedCatalog(products)
+    categories = Self.categories(of: products)
+  }
+
+  func product(id: Int) -> Product? {
+    products.indices.contains(id - 1) ? products[id - 1] : nil
+  }
+
+  /// Stores an edited product; its id must exist.
+  mutating func replace(_ product: Product) {
+    let old = products[product.id - 1]
+    products[product.id - 1] = product
+    encoded.replace(product)
+    if old.category != product.category { categories = Self.categories(of: products) }
+  }
+
+  private static func categories(of products: [Product]) -> [String] {
+    var seen = Set<String>()
+    return products.compactMap { seen.insert($0.category).inserted ? $0.category : nil }
+  }
+}

@@ -1,0 +1,36 @@
+/// Formats instants as DummyJSON does (`2024-05-23T08:56:21.618Z`) without a date formatter,
+/// so encoding is fast and the text is identical on every platform.
+enum ISO8601Milliseconds {
+  /// The text for `milliseconds` since 1970-01-01T00:00:00Z.
+  static func string(fromMilliseconds milliseconds: Int64) -> String {
+    let millisecondsPerDay: Int64 = 86_400_000
+    var days = milliseconds / millisecondsPerDay
+    var rest = milliseconds % millisecondsPerDay
+    if rest < 0 {
+      rest += millisecondsPerDay
+      days -= 1
+    }
+    let (year, month, day) = civilDate(daysSinceEpoch: days)
+    let seconds = rest / 1_000
+    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3_600, 2) + ":"
+      + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(rest % 1_000, 3) + "Z"
+  }
+
+  /// Howard Hinnant's `civil_from_days`: the proleptic Gregorian date of a day number.
+  private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+    let z = daysSinceEpoch + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  private static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+}

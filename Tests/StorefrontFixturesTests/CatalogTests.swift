@@ -1,0 +1,65 @@
+import CustodyHTTP
+import Foundation
+import StorefrontFixtures
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct CatalogTests {
+  @Test func sameSeedGivesTheSameBytes() async throws {
+    let first = try await Server { $0.seed = 42 }.send(.get, "/products?limit=0").body
+    let second = try await Server { $0.seed = 42 }.send(.get, "/products?limit=0").body
+    let other = try await Server { $0.seed = 43 }.send(.get, "/products?limit=0").body
+
+    #expect(first == second)
+    #expect(first != other)
+  }
+
+  @Test func aProductDoesNotDependOnTheCatalogSize() async throws {
+    let small = try await Server { $0.productCount = 20 }.send(.get, "/products/7").body
+    let large = try await Server { $0.productCount = 2_000 }.send(.get, "/products/7").body
+
+    #expect(small == large)
+  }
+
+  @Test func catalogIsSpreadOverTenCategoriesWithRealisticFields() async throws {
+    let page: PageBody = try await Server().send(.get, "/products?limit=0").decoded()
+
+    #expect(Set(page.products.map(\.category)).count == 10)
+    #expect(page.products.allSatisfy { $0.price > 0 && (1...5).contains($0.rating) && $0.tags.count == 2 })
+    #expect(page.products.allSatisfy { $0.description.contains($0.title) })
+    #expect(page.products.contains { $0.stock == 0 && $0.availabilityStatus == "Out of Stock" })
+    #expect(Set(page.products.map(\.title)).count > 150)
+  }
+
+  @Test func largeCatalogServesEveryProductInOnePage() async throws {
+    let server = try Server { $0.productCount = 10_000 }
+
+    let page: IDPageBody = try await server.send(.get, "/products?limit=0").decoded()
+    let last: ProductBody = try await server.send(.get, "/products/10000").decoded()
+
+    #expect(page.total == 10_000 && page.limit == 10_000)
+    #expect(page.products.map(\.id) == Array(1...10_000))
+    #expect(last.id == 10_000)
+  }
+
+  @Test func emptyCatalogAnswersEmptyPages() async throws {
+    let page: PageBody = try await Server { $0.productCount = 0 }.send(.get, "/products").decoded()
+
+    #expect(page.products.isEmpty && page.total == 0)
+  }
+
+  @Test func worksBehindAnHTTPClientWithABasePath() async throws {
+    let server = try Server { $0.baseURL = URL(string: "https://shop.invalid/api/v1")! }
+    let client = server.backend.makeClient()
+
+    let page = try await client.send(
+      Endpoint<PageBody>(path: "/products", query: [.init(name: "limit", value: "3")]))
+    await #expect(throws: HTTPFailure.notFound(message: "Product with id '404' not found")) {
+      try await client.send(Endpoint<ProductBody>(path: "/products/404"))
+    }
+
+    #expect(page.products.map(\.id) == [1, 2, 3])
+    #expect(page.products[0].thumbnail.hasPrefix("https://shop.invalid/api/v1/product-images/"))
+    #expect(server.backend.requestCount(path: "/products") == 1)
+  }
+}
