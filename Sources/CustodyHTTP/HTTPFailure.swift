@@ -2,7 +2,7 @@ import Custody
 
 /// Why an HTTP call failed, in terms a screen can act on.
 ///
-/// Every failure of ``HTTPClient`` is one of these cases, and each maps to a ``FailureCategory``
+/// Every failure of ``HTTPClient`` is one of these cases, and each maps to a `FailureCategory`
 /// so a view model can choose its words without knowing HTTP. Descriptions say what happened
 /// and what to do next; they never contain a header value, a token, a URL or a request body.
 ///

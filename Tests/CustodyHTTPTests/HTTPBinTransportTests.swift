@@ -27,34 +27,38 @@ struct HTTPBinTransportTests {
     #expect(failure?.failureCategory == .offline)
   }
 
+  // The server below answers after 10 s, with a success. A timed-out or cancelled outcome
+  // therefore shows the call ended before that answer; the time bounds are loose because the
+  // whole test suite shares two cores.
+
   @Test func aSlowServerTimesOut() async {
     let clock = ContinuousClock()
     let started = clock.now
-    let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/delay/3", timeout: .seconds(1)))
+    let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/delay/10", timeout: .seconds(1)))
     let elapsed = clock.now - started
 
     #expect(failure == .timedOut)
-    #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed), the server answers after 3 s")
+    #expect(elapsed < .seconds(5), "gave up after \(elapsed)")
   }
 
   @Test func cancellingTheCallerEndsARequestInFlightAtOnce() async throws {
     let (sent, signal) = AsyncStream.makeStream(of: Void.self)
     let client = HTTPBin.client(middleware: [SentSignal(continuation: signal)])
-    let clock = ContinuousClock()
-    let started = clock.now
-    let call = Task { await client.failure(of: Endpoint<Echo>(path: "/delay/3")) }
+    let call = Task { await client.failure(of: Endpoint<Echo>(path: "/delay/10")) }
 
     var iterator = sent.makeAsyncIterator()
     await iterator.next()
     // A round trip on the same session after the slow request was handed over: by now the
     // slow request is on the wire.
     _ = try await client.response(for: Endpoint<Void>(path: "/get"))
+    let clock = ContinuousClock()
+    let cancelled = clock.now
     call.cancel()
     let failure = await call.value
-    let elapsed = clock.now - started
+    let elapsed = clock.now - cancelled
 
     #expect(failure == .cancelled)
-    #expect(elapsed < .milliseconds(1500), "returned after \(elapsed), the server answers after 3 s")
+    #expect(elapsed < .seconds(5), "returned \(elapsed) after the cancellation")
   }
 
   @Test func sendsTheBearerTokenFromTheTokenStore() async throws {
