@@ -23,7 +23,8 @@ public final class StorefrontEnvironment: Sendable {
   /// Persisted files that were corrupt or unreadable at start, moved aside; one line each.
   public let loadProblems: [String]
 
-  private init(
+  /// Not private: `open(_:products:auth:)` (StorefrontEnvironment+Testing.swift) wires given services.
+  init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
     repository: ProductRepository, session: UserSession, favorites: Favorites, offlineCatalog: OfflineCatalog,
     loadProblems: [String]
