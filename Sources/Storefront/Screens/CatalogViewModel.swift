@@ -1,0 +1,189 @@
+import Custody
+import Foundation
+import Observation
+
+/// The catalog screen's view model: one ``CatalogScreen`` loaded page by page, in one order.
+///
+/// It holds what the screen renders and nothing else. The list, its cursor and the fetch in
+/// flight belong to a ``CatalogFeed``; the persisted first page to ``OfflineCatalog``;
+/// favourites to ``Favorites``; saved edits to ``ProductRepository``. Screens are built off the
+/// main actor by ``CatalogPipeline`` and replaced values are freed off it.
+///
+/// ```swift
+/// let catalog = CatalogViewModel(environment: environment)
+/// await catalog.start()          // the saved page at once, then the first live page
+/// await catalog.loadMore()       // the next page, appended
+/// await catalog.setSort(ProductSort(.price, .descending))
+/// ```
+///
+/// The rules:
+/// - The newest of ``start()``, ``refresh()`` and ``setSort(_:)`` wins: an older one that
+///   answers last is never shown.
+/// - A second ``loadMore()`` while one runs fetches nothing; a refresh or a new sort drops a
+///   load-more in flight, so its page is never appended.
+/// - Cancellation is neutral: the screen keeps what it showed and no message appears.
+@MainActor @Observable
+public final class CatalogViewModel {
+  /// What the screen shows. While the page saved at the last run shows, it is `.loaded` with
+  /// the source ``CatalogScreen/Source/offline(savedAt:)`` and the live page is loading.
+  public private(set) var state: LoadState<CatalogScreen> = .idle
+  /// Whether the next page is loading.
+  public private(set) var isLoadingMore = false
+  /// The order asked for last; the rows show ``CatalogScreen/sort`` once they arrive.
+  public private(set) var sort: ProductSort?
+  /// The category listed, or `nil` for all products.
+  public let category: String?
+  /// The favourite products, kept in sync by ``observeChanges()``.
+  public private(set) var favorites: Set<Product.ID>
+  /// Plain words for the last failure; `nil` when the last load succeeded.
+  public private(set) var message: String?
+  /// Whether ``observeChanges()`` runs, so favourites and saved edits reach this screen.
+  public private(set) var isObservingChanges = false
+
+  @ObservationIgnored let environment: StorefrontEnvironment
+  @ObservationIgnored private var feed: CatalogFeed
+  /// The first page: start, refresh and sort changes.
+  @ObservationIgnored private let listLoad = LatestTask()
+  /// The next page.
+  @ObservationIgnored private let moreLoad = LatestTask()
+  /// Counts commits of `state`, so a patch built off the main actor can tell it is stale.
+  @ObservationIgnored var revision = 0
+
+  /// Creates the view model; nothing loads until ``start()``.
+  ///
+  /// - Parameters:
+  ///   - environment: The owners and services of the app.
+  ///   - sort: The order to list in; `nil` for the server's order.
+  ///   - category: A category slug, or `nil` for all products.
+  public init(environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil) {
+    self.environment = environment
+    self.sort = sort
+    self.category = category
+    self.feed = environment.catalogFeed(sort: sort, category: category)
+    self.favorites = environment.favorites.ids
+  }
+
+  /// Shows the page saved at the last run at once, if there is one for this listing, then loads
+  /// the first live page. On success the source becomes ``CatalogScreen/Source/live`` and the
+  /// page is saved for the next start.
+  public func start() async {
+    if state.value == nil, let snapshot = savedPage() {
+      let outcome = await listLoad.run { await CatalogScreen.offline(snapshot) }
+      guard case .completed(let screen) = outcome else { return }
+      commit { $0.show(screen) }
+    } else {
+      state.startLoading()
+    }
+    let feed = self.feed
+    // A first page already shown is started over; otherwise the feed's first page is fetched,
+    // which a refresh made meanwhile replaces rather than joins.
+    let startsOver = state.value?.source == .live
+    await loadFirstPage(from: feed) { startsOver ? try await feed.refresh() : try await feed.loadNext() }
+  }
+
+  /// Starts the list over, as pull to refresh does. The rows stay until the new first page
+  /// arrives; a first load or a load-more in flight is dropped.
+  public func refresh() async {
+    state.startLoading()
+    let feed = self.feed
+    await loadFirstPage(from: feed) { try await feed.refresh() }
+  }
+
+  /// Lists in `sort` order from the first page, with a new feed. When sorts change quickly the
+  /// newest wins: a slower earlier one is never shown.
+  public func setSort(_ sort: ProductSort?) async {
+    guard sort != self.sort else { return }
+    self.sort = sort
+    feed = environment.catalogFeed(sort: sort, category: category)
+    state.startLoading()
+    let feed = self.feed
+    await loadFirstPage(from: feed) { try await feed.loadNext() }
+  }
+
+  /// Appends the next page. Does nothing while a page or the first page loads, at the end of
+  /// the list, or while the saved page shows.
+  public func loadMore() async {
+    guard !isLoadingMore, !state.isLoading, let shown = state.value, shown.hasMore, shown.source == .live else {
+      return
+    }
+    isLoadingMore = true
+    defer { isLoadingMore = false }
+    let feed = self.feed
+    let outcome = await moreLoad.run { await CatalogPipeline.screen(for: try await feed.loadNext(), sort: feed.sort) }
+    switch outcome {
+    case .completed(let screen):
+      commit { $0.show(screen) }
+      message = nil
+    case .failed(let error):
+      message = FailureCopy.message(for: error)  // the rows stay; the next call retries the page
+    case .superseded, .cancelled:
+      break
+    }
+  }
+
+  /// Keeps the screen in agreement with the rest of the app until the calling task is
+  /// cancelled, as SwiftUI's `.task {}` does when the screen goes away: ``favorites`` follows
+  /// the ``Favorites`` owner, and a product saved anywhere replaces its row.
+  ///
+  /// ```swift
+  /// List { … }
+  ///   .task { await catalog.observeChanges() }
+  /// ```
+  public func observeChanges() async {
+    // Subscribed before the first suspension, so nothing sent after this call is missed.
+    let favoriteUpdates = environment.favorites.updates()
+    let savedProducts = environment.repository.savedProducts()
+    isObservingChanges = true
+    defer { isObservingChanges = false }
+    await withDiscardingTaskGroup { group in
+      group.addTask { await self.follow(favoriteUpdates) }
+      group.addTask { await self.follow(savedProducts) }
+    }
+  }
+
+  private func follow(_ favoriteUpdates: AsyncStream<Set<Product.ID>>) async {
+    for await ids in favoriteUpdates { favorites = ids }
+  }
+
+  private func follow(_ savedProducts: AsyncStream<Product>) async {
+    for await product in savedProducts { await patch(with: product) }
+  }
+
+  /// The page saved at the last run, when it lists what this screen lists.
+  private func savedPage() -> CatalogSnapshot? {
+    guard category == nil, let snapshot = environment.offlineCatalog.snapshot, snapshot.sort == sort else {
+      return nil
+    }
+    return snapshot
+  }
+
+  /// Runs `fetch` as the newest first-page load and shows its outcome.
+  private func loadFirstPage(
+    from feed: CatalogFeed, _ fetch: @escaping @Sendable () async throws -> CatalogSlice
+  ) async {
+    moreLoad.cancel()
+    let sort = feed.sort
+    let outcome = await listLoad.run { await CatalogPipeline.screen(for: try await fetch(), sort: sort) }
+    switch outcome {
+    case .completed(let screen):
+      commit { $0.apply(outcome) }
+      message = nil
+      if feed.category == nil {
+        environment.offlineCatalog.remember(screen.products, total: screen.total, sort: feed.sort)
+      }
+    case .failed(let error):
+      commit { $0.apply(outcome) }
+      message = FailureCopy.message(for: error)
+    case .cancelled:
+      commit { $0.apply(outcome) }
+    case .superseded:
+      break
+    }
+  }
+
+  /// Changes `state` and counts the change.
+  func commit(_ change: (inout LoadState<CatalogScreen>) -> Void) {
+    change(&state)
+    revision &+= 1
+  }
+}

@@ -1,0 +1,44 @@
+import Custody
+
+/// The words a screen shows for a failure: one plain sentence per ``FailureCategory`` that says
+/// what happened and what to do next.
+///
+/// Owners and transports keep failures as categories; view models, which know their audience,
+/// turn them into copy here. Cancellation has no words: a cancelled load is not a failure.
+///
+/// ```swift
+/// catch {
+///   message = FailureCopy.message(for: FailureCategory(error))  // nil when cancelled
+/// }
+/// ```
+public enum FailureCopy {
+  /// The sentence to show for `category`, or `nil` for `.cancelled`.
+  public static func message(for category: FailureCategory) -> String? {
+    switch category {
+    case .cancelled: nil
+    case .offline: "You're offline. Check your connection and try again."
+    case .timedOut: "The server took too long to answer. Try again."
+    case .unauthorized: "Your session has ended. Sign in again."
+    case .forbidden: "You are not allowed to do this. Sign in with another account."
+    case .notFound: "This product no longer exists."
+    case .rateLimited(let delay?): "Too many requests. Try again in \(wholeSeconds(delay)) s."
+    case .rateLimited(nil): "Too many requests. Try again in a moment."
+    case .rejected: "The server refused the request. Check what you entered and try again."
+    case .server: "The server ran into a problem. Try again later."
+    case .invalidResponse: "The server's answer could not be read. Try again later."
+    case .storage: "Saving on this device failed. Free some space and try again."
+    case .unknown: "Something went wrong. Try again."
+    }
+  }
+
+  /// The sentence to show for `error`, or `nil` when it is a cancellation.
+  public static func message(for error: any Error) -> String? {
+    message(for: FailureCategory(error))
+  }
+
+  /// `delay` rounded up to whole seconds, at least 1: "0 s" would invite an immediate retry.
+  private static func wholeSeconds(_ delay: Duration) -> Int64 {
+    let (seconds, attoseconds) = delay.components
+    return max(1, seconds + (attoseconds > 0 ? 1 : 0))
+  }
+}

@@ -1,0 +1,104 @@
+import Custody
+import Observation
+
+/// The product screen's view model: one product, whether it is a favourite, and its edits.
+///
+/// The product comes from ``ProductRepository`` (cached and shared with every screen), the
+/// favourite flag from ``Favorites``; this class only holds what the screen shows.
+///
+/// ```swift
+/// let detail = ProductDetailViewModel(productID: 1, environment: environment)
+/// await detail.load()
+/// await detail.toggleFavorite()
+/// if let editor = detail.makeEditor() {
+///   editor.priceText = "9.99"
+///   await detail.save(editor)
+/// }
+/// ```
+@MainActor @Observable
+public final class ProductDetailViewModel {
+  /// The product shown.
+  public let productID: Product.ID
+  /// The product; a cached copy shows as `.loaded` at once while the current one loads.
+  public private(set) var state: LoadState<Product> = .idle
+  /// Whether the product is a favourite; flips at once when toggled.
+  public private(set) var isFavorite: Bool
+  /// Plain words for the last failure or invalid edit; `nil` when there is none.
+  public private(set) var message: String?
+  /// Whether an edit is being saved.
+  public private(set) var isSaving = false
+
+  @ObservationIgnored private let repository: ProductRepository
+  @ObservationIgnored private let favorites: Favorites
+  @ObservationIgnored private let latest = LatestTask()
+
+  public init(productID: Product.ID, environment: StorefrontEnvironment) {
+    self.productID = productID
+    repository = environment.repository
+    favorites = environment.favorites
+    isFavorite = environment.favorites.contains(productID)
+  }
+
+  /// Shows the cached product at once, if any, then the repository's (loaded when the cached
+  /// one is missing or old). A newer call supersedes an older one.
+  public func load() async {
+    if state.value == nil, let cached = repository.cachedProduct(id: productID) {
+      state = .loaded(cached)
+    } else {
+      state.startLoading()
+    }
+    let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
+    state.apply(outcome)
+    switch outcome {
+    case .completed: message = nil
+    case .failed(let error): message = FailureCopy.message(for: error)
+    case .superseded, .cancelled: break
+    }
+  }
+
+  /// Marks the product as a favourite or not. The flag flips at once; when the change cannot
+  /// be saved it flips back and ``message`` says why.
+  public func toggleFavorite() async {
+    let wanted = !isFavorite
+    isFavorite = wanted
+    do {
+      try await favorites.setFavorite(wanted, for: productID)
+      message = nil
+    } catch {
+      isFavorite = favorites.contains(productID)  // the owner has undone the change
+      if let words = FailureCopy.message(for: error) { message = words }
+    }
+  }
+
+  /// A form to edit the product shown; `nil` until it has loaded.
+  public func makeEditor() -> EditableProduct? {
+    state.value.map { EditableProduct(product: $0) }
+  }
+
+  /// Validates and saves `editor`'s changes.
+  ///
+  /// On success the screen shows the saved product, and every other screen sees it through
+  /// the repository: its cache holds it and ``ProductRepository/savedProducts()`` sends it.
+  ///
+  /// - Returns: Whether the changes are saved (`true` when there was nothing to change).
+  @discardableResult
+  public func save(_ editor: EditableProduct) async -> Bool {
+    guard let changes = editor.changes() else {
+      message = editor.validationMessage
+      return false
+    }
+    guard !changes.isEmpty else { return true }
+    isSaving = true
+    defer { isSaving = false }
+    do {
+      let saved = try await repository.save(id: productID, changes: changes)
+      latest.cancel()  // a load that started before the save would show the old product
+      state.show(saved)
+      message = nil
+      return true
+    } catch {
+      if let words = FailureCopy.message(for: error) { message = words }  // cancelling is not failing
+      return false
+    }
+  }
+}

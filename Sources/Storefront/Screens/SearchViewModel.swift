@@ -1,0 +1,66 @@
+import Custody
+import Foundation
+import Observation
+
+/// The search screen's view model: results for what the user types, debounced.
+///
+/// Call ``search(_:)`` on every keystroke. Each call waits for the debounce interval on the
+/// environment's clock and supersedes the calls before it, so a burst of typing makes one
+/// request and an older query never replaces a newer one. The results and their requests are
+/// shared through ``ProductRepository``'s search cache.
+///
+/// ```swift
+/// TextField("Search", text: $text)
+///   .onChange(of: text) { Task { await search.search(text) } }
+/// ```
+@MainActor @Observable
+public final class SearchViewModel {
+  /// The text of the newest call to ``search(_:)``.
+  public private(set) var query = ""
+  /// The results; `.idle` while the query is empty.
+  public private(set) var state: LoadState<SearchResults> = .idle
+  /// Plain words for the last failure; `nil` when the last search succeeded.
+  public private(set) var message: String?
+
+  @ObservationIgnored private let repository: ProductRepository
+  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored private let debounce: Duration
+  @ObservationIgnored private let latest = LatestTask()
+
+  /// - Parameters:
+  ///   - environment: The owners and services of the app; its configuration's clock times
+  ///     the debounce.
+  ///   - debounce: How long typing must pause before a request goes out.
+  public init(environment: StorefrontEnvironment, debounce: Duration = .milliseconds(300)) {
+    repository = environment.repository
+    clock = environment.configuration.clock
+    self.debounce = debounce
+  }
+
+  /// Searches for `text` once typing pauses, superseding every earlier call.
+  ///
+  /// An empty query (or only spaces) shows `.idle` at once and drops pending searches. A
+  /// cancelled search is neutral: the screen keeps what it showed.
+  public func search(_ text: String) async {
+    query = text
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      state.clear()
+      message = nil
+      _ = await latest.run {}  // supersedes pending searches, which then commit nothing
+      return
+    }
+    state.startLoading()
+    let outcome = await latest.run { [clock, debounce, repository] in
+      try await clock.sleep(for: debounce)
+      let page = try await repository.search(trimmed)
+      return SearchResults(query: trimmed, products: page.products, total: page.total)
+    }
+    state.apply(outcome)
+    switch outcome {
+    case .completed: message = nil
+    case .failed(let error): message = FailureCopy.message(for: error)
+    case .superseded, .cancelled: break
+    }
+  }
+}

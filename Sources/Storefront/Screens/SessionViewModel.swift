@@ -1,0 +1,116 @@
+import Custody
+import Foundation
+import Observation
+
+/// The sign-in form and the signed-in user.
+///
+/// The credential, its renewal and its file belong to ``UserSession``; this class holds what
+/// the form shows. A session that ends on its own (the server rejected the refresh token)
+/// reaches the screen through ``observeSession()``.
+///
+/// ```swift
+/// let account = SessionViewModel(environment: environment)
+/// account.username = "emilys"
+/// account.password = "emilyspass"
+/// if await account.signIn() { print("Hello, \(account.user!.displayName)") }
+/// ```
+@MainActor @Observable
+public final class SessionViewModel {
+  /// What a session that ended without the user signing out says.
+  public static let sessionEndedMessage = "Your session has ended. Sign in again."
+  /// What a login with a wrong username or password says.
+  public static let wrongCredentialsMessage = "Wrong username or password."
+
+  public var username = ""
+  public var password = ""
+  /// The signed-in user; `nil` when no one is signed in.
+  public private(set) var user: User?
+  /// Whether a sign-in, sign-out or check runs.
+  public private(set) var isWorking = false
+  /// Plain words for the last failure; `nil` when there is none.
+  public private(set) var message: String?
+
+  @ObservationIgnored private let session: UserSession
+  @ObservationIgnored private let auth: any AuthService
+
+  public init(environment: StorefrontEnvironment) {
+    session = environment.session
+    auth = environment.auth
+    user = environment.session.user
+  }
+
+  /// Signs in with ``username`` and ``password``; the password is cleared on success.
+  ///
+  /// - Returns: Whether someone is now signed in.
+  @discardableResult
+  public func signIn() async -> Bool {
+    let name = username.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty, !password.isEmpty else {
+      message = "Enter your username and password."
+      return false
+    }
+    isWorking = true
+    defer { isWorking = false }
+    do {
+      user = try await session.signIn(username: name, password: password, using: auth)
+      password = ""
+      message = nil
+      return true
+    } catch {
+      if let words = Self.signInMessage(for: FailureCategory(error)) { message = words }
+      return false
+    }
+  }
+
+  /// Signs out and forgets the saved session.
+  public func signOut() async {
+    isWorking = true
+    defer { isWorking = false }
+    do {
+      try await session.signOut()
+      message = nil
+    } catch {
+      if let words = FailureCopy.message(for: error) { message = words }  // the file may still hold it
+    }
+    user = nil
+  }
+
+  /// Asks the server who is signed in. A rejected access token is renewed on the way,
+  /// transparently; a session that cannot be renewed ends with ``sessionEndedMessage``.
+  public func whoAmI() async {
+    isWorking = true
+    defer { isWorking = false }
+    do {
+      user = try await session.refreshUser(using: auth)
+      message = nil
+    } catch {
+      let category = FailureCategory(error)
+      if category == .unauthorized { user = nil }
+      if let words = FailureCopy.message(for: category) { message = words }
+    }
+  }
+
+  /// Follows the session until the calling task is cancelled, as SwiftUI's `.task {}` does:
+  /// a session that ends without the user signing out (a rejected refresh) clears ``user``
+  /// and shows ``sessionEndedMessage``.
+  public func observeSession() async {
+    for await change in await session.changes() {
+      switch change {
+      case .signedIn:
+        user = session.user ?? user
+      case .signedOut(.sessionExpired):
+        user = nil
+        message = Self.sessionEndedMessage
+      case .signedOut(.userSignedOut), .signedOut(.notSignedIn):
+        user = nil
+      }
+    }
+  }
+
+  private static func signInMessage(for category: FailureCategory) -> String? {
+    switch category {
+    case .rejected(status: 400), .unauthorized: wrongCredentialsMessage
+    default: FailureCopy.message(for: category)
+    }
+  }
+}
