@@ -1,0 +1,28 @@
+import Custody
+import Storefront
+import Testing
+
+@Suite
+struct FailureCopyTests {
+  @Test func cancellationHasNoWords() {
+    #expect(FailureCopy.message(for: .cancelled) == nil)
+    #expect(FailureCopy.message(for: CancellationError()) == nil)
+  }
+
+  @Test(arguments: [
+    FailureCategory.offline, .timedOut, .unauthorized, .forbidden, .notFound, .rateLimited(retryAfter: nil),
+    .rejected(status: 422), .server(status: 503), .invalidResponse, .storage, .unknown,
+  ])
+  func everyFailureIsOnePlainSentence(category: FailureCategory) throws {
+    let words = try #require(FailureCopy.message(for: category))
+    #expect(words.first?.isUppercase == true)
+    #expect(words.hasSuffix("."))
+    #expect(!words.contains("HTTP"))
+  }
+
+  @Test(arguments: [(Duration.seconds(30), "30"), (.milliseconds(1_500), "2"), (.milliseconds(10), "1")])
+  func rateLimitingSaysWhenToTryAgain(delay: Duration, seconds: String) {
+    #expect(
+      FailureCopy.message(for: .rateLimited(retryAfter: delay)) == "Too many requests. Try again in \(seconds) s.")
+  }
+}

@@ -1,0 +1,61 @@
+import Custody
+import CustodyTesting
+import Foundation
+import Storefront
+import Testing
+
+/// A change made on one screen shows on the others.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct ScreenAgreementTests {
+  @Test func aFavouriteToggledOnTheDetailScreenShowsOnTheCatalog() async throws {
+    let service = FakeProductService()
+    let bed = try await TestBed.fakes(products: service)
+    let catalog = try await CatalogViewModelTests.started(bed, service)
+    let observing = Task { await catalog.observeChanges() }
+    await waitUntil { catalog.isObservingChanges }
+    let detail = ProductDetailViewModel(productID: 2, environment: bed.environment)
+
+    await detail.toggleFavorite()
+
+    #expect(detail.isFavorite)
+    await waitUntil { catalog.favorites == [2] }
+    await detail.toggleFavorite()
+    await waitUntil { catalog.favorites.isEmpty }
+    observing.cancel()
+    await observing.value
+    #expect(catalog.isObservingChanges == false)
+  }
+
+  @Test func anEditSavedShowsEverywhere() async throws {
+    let service = FakeProductService()
+    let bed = try await TestBed.fakes(products: service)
+    let catalog = try await CatalogViewModelTests.started(bed, service)
+    let observing = Task { await catalog.observeChanges() }
+    await waitUntil { catalog.isObservingChanges }
+    let detail = ProductDetailViewModel(productID: 2, environment: bed.environment)
+    let loading = Task { await detail.load() }
+    await service.details.waitForCalls(1)[0].resolve(.sample(2, "Product 2", price: 10))
+    await loading.value
+
+    let editor = try #require(detail.makeEditor())
+    editor.title = "Renamed"
+    editor.priceText = "12.50"
+    let saving = Task { await detail.save(editor) }
+    let update = await service.updates.waitForCalls(1)[0]
+    #expect(detail.isSaving)
+    let saved = Product.sample(2, "Renamed", price: 12.5)
+    update.resolve(saved)
+
+    #expect(await saving.value)
+    #expect(update.input == .init(id: 2, changes: ProductChanges(title: "Renamed", price: 12.5)))
+    #expect(detail.state == .loaded(saved))
+    #expect(detail.isSaving == false)
+    #expect(bed.environment.repository.cachedProduct(id: 2) == saved)
+    await waitUntil { catalog.state.value?.products.first { $0.id == 2 }?.title == "Renamed" }
+    #expect(catalog.state.value?.products.map(\.title) == ["Product 1", "Renamed", "Product 3"])
+    #expect(catalog.state.value?.sections.flatMap(\.products).map(\.title) == ["Product 1", "Renamed", "Product 3"])
+    observing.cancel()
+    await observing.value
+  }
+}

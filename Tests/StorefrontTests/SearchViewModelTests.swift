@@ -1,0 +1,120 @@
+import Custody
+import CustodyTesting
+import Storefront
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct SearchViewModelTests {
+  @Test func quickTypingMakesOneRequestForTheLastQuery() async throws {
+    let service = FakeProductService()
+    let clock = RecordingClock()
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    let bed = try await TestBed.fakes(products: service, clock: clock)
+    let search = SearchViewModel(environment: bed.environment)
+
+    let p = Task { await search.search("p") }
+    _ = await sleeps.next()
+    let ph = Task { await search.search("ph") }
+    _ = await sleeps.next()
+    let pho = Task { await search.search("pho") }
+    _ = await sleeps.next()
+    clock.advance(by: .milliseconds(300))
+    let request = await service.searches.waitForCalls(1)[0]
+    request.resolve(ProductPage(products: [.sample(1, "Phone")], total: 1, skip: 0))
+    await p.value
+    await ph.value
+    await pho.value
+
+    #expect(service.searches.callCount == 1)
+    #expect(request.input == "pho")
+    #expect(search.query == "pho")
+    #expect(search.state == .loaded(SearchResults(query: "pho", products: [.sample(1, "Phone")], total: 1)))
+  }
+
+  @Test func anOlderQueryAnsweringLastIsNeverShown() async throws {
+    let service = FakeProductService(lateAnswers: true)
+    let clock = RecordingClock()
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    let bed = try await TestBed.fakes(products: service, clock: clock)
+    let search = SearchViewModel(environment: bed.environment)
+
+    let ph = Task { await search.search("ph") }
+    _ = await sleeps.next()
+    clock.advance(by: .milliseconds(300))
+    let phRequest = await service.searches.waitForCalls(1)[0]
+    let pho = Task { await search.search("pho") }
+    _ = await sleeps.next()
+    clock.advance(by: .milliseconds(300))
+    let phoRequest = await service.searches.waitForCalls(2)[1]
+    phoRequest.resolve(ProductPage(products: [.sample(1, "Phone")], total: 1, skip: 0))
+    await pho.value
+    phRequest.resolve(ProductPage(products: [.sample(2, "Graphite")], total: 1, skip: 0))  // late
+    await ph.value
+
+    #expect(phRequest.input == "ph")
+    #expect(search.state.value?.query == "pho")
+    #expect(search.state.value?.products.map(\.title) == ["Phone"])
+  }
+
+  @Test func anEmptyQueryIsIdleAndDropsPendingSearches() async throws {
+    let service = FakeProductService()
+    let clock = RecordingClock()
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    let bed = try await TestBed.fakes(products: service, clock: clock)
+    let search = SearchViewModel(environment: bed.environment)
+
+    let typing = Task { await search.search("phone") }
+    _ = await sleeps.next()
+    #expect(search.state == .loading(previous: nil))
+    await search.search("  ")
+    #expect(search.state == .idle)
+    await typing.value
+    clock.advance(by: .seconds(1))
+
+    #expect(search.state == .idle)
+    #expect(search.query == "  ")
+    #expect(search.message == nil)
+    #expect(service.searches.callCount == 0)
+  }
+
+  @Test func aCancelledSearchKeepsTheResultsShown() async throws {
+    let service = FakeProductService()
+    let clock = RecordingClock()
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    let bed = try await TestBed.fakes(products: service, clock: clock)
+    let search = SearchViewModel(environment: bed.environment)
+    let first = Task { await search.search("phone") }
+    _ = await sleeps.next()
+    clock.advance(by: .milliseconds(300))
+    await service.searches.waitForCalls(1)[0].resolve(ProductPage(products: [.sample(1)], total: 1, skip: 0))
+    await first.value
+    let shown = search.state
+
+    let second = Task { await search.search("phones") }
+    _ = await sleeps.next()
+    second.cancel()
+    await second.value
+
+    #expect(search.state == shown)
+    #expect(search.message == nil)
+    #expect(service.searches.callCount == 1)
+  }
+
+  @Test func aFailedSearchSaysWhyAndKeepsTheLastResults() async throws {
+    let service = FakeProductService()
+    let clock = RecordingClock()
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    let bed = try await TestBed.fakes(products: service, clock: clock)
+    let search = SearchViewModel(environment: bed.environment)
+
+    let typing = Task { await search.search("phone") }
+    _ = await sleeps.next()
+    clock.advance(by: .milliseconds(300))
+    await service.searches.waitForCalls(1)[0].fail(HTTPFailureStub.rateLimited)
+    await typing.value
+
+    #expect(search.state == .failed(.rateLimited(retryAfter: .seconds(30)), previous: nil))
+    #expect(search.message == "Too many requests. Try again in 30 s.")
+  }
+}
