@@ -17,6 +17,8 @@ let package = Package(
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
     .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
+    .executableTarget(
+      name: "custody-bench", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),

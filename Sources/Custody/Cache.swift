@@ -32,8 +32,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The freshness and size rules this cache applies.
   public let policy: CachePolicy
 
-  let state: LockedState<CacheState<Key, Value>>
-  private let now: @Sendable () -> Duration
+  @usableFromInline let state: LockedState<CacheState<Key, Value>>
+  @usableFromInline let now: @Sendable () -> Duration
   private let cost: @Sendable (Value) -> Int
 
   /// Creates an empty cache.
@@ -48,9 +48,19 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   ) {
     self.policy = policy
     self.state = LockedState(CacheState(policy: policy))
-    let origin = clock.now
-    self.now = { origin.duration(to: clock.now) }
+    self.now = Self.elapsedTime(on: clock)
     self.cost = cost
+  }
+
+  /// Time since the cache was made, on `clock`. The usual clock gets a concrete closure: the
+  /// fresh-hit path reads it on every call.
+  private static func elapsedTime(on clock: some Clock<Duration>) -> @Sendable () -> Duration {
+    if clock is ContinuousClock {
+      let origin = ContinuousClock.now
+      return { origin.duration(to: .now) }
+    }
+    let origin = clock.now
+    return { origin.duration(to: clock.now) }
   }
 
   deinit {
@@ -69,8 +79,18 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// - Returns: The cached or loaded value.
   /// - Throws: The load's error (the previous value, if any, is kept), or `CancellationError`
   ///   when the calling task is cancelled while waiting.
+  @inlinable
   public func value(for key: Key, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
     let now = self.now()
+    if let fresh = state.withLock({ $0.freshValue(key, now: now) }) { return fresh }
+    return try await valueWithoutFreshHit(for: key, now: now, load: load)
+  }
+
+  /// `value(for:load:)` past the fresh hit: a stale hit, or a load to wait for.
+  @usableFromInline
+  func valueWithoutFreshHit(
+    for key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value
+  ) async throws -> Value {
     let (hit, orphan) = state.withLock { state in lookupForCaller(key, now: now, load: load, in: &state) }
     orphan?.cancel()
     if let hit { return hit }
@@ -92,6 +112,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   ///
   /// Synchronous and safe from any isolation, the main actor included: a screen can show a
   /// cached value in its first frame.
+  @inlinable
   public func cachedValue(for key: Key) -> Value? {
     state.withLock { $0.peek(key) }
   }

@@ -1,11 +1,13 @@
 /// Everything a `Cache` knows, as a plain value: entries in recency order, the loads in
 /// flight, and the streams watching keys. `Cache` keeps it behind its lock.
+@usableFromInline
 struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
+  @usableFromInline
   struct Entry {
-    var value: Value
+    @usableFromInline var value: Value
     /// When it was committed, on the cache's clock.
-    var storedAt: Duration
-    var cost: Int
+    @usableFromInline var storedAt: Duration
+    @usableFromInline var cost: Int
   }
 
   /// Why a load runs; it decides who may join it.
@@ -26,8 +28,8 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     case missing
   }
 
-  let policy: CachePolicy
-  private(set) var entries = LRUEntries<Key, Entry>()
+  @usableFromInline let policy: CachePolicy
+  @usableFromInline var entries = LRUEntries<Key, Entry>()
   private(set) var totalCost = 0
   var flights = FlightTable<Key, Value, LoadKind>()
   private var observers: [Key: [UInt64: AsyncStream<Value?>.Continuation]] = [:]
@@ -47,9 +49,20 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   /// The value for `key` whatever its age, marking it recently used.
-  mutating func peek(_ key: Key) -> Value? {
-    entries.touch(key)
-    return entries[key]?.value
+  @inlinable mutating func peek(_ key: Key) -> Value? {
+    guard let index = entries.indices[key] else { return nil }
+    entries.touch(at: index)
+    return entries.nodes[index].value.value
+  }
+
+  /// The value for `key` if it is fresh, marking it recently used: the hit path, inlinable
+  /// so that it is specialized for the caller's types.
+  @inlinable mutating func freshValue(_ key: Key, now: Duration) -> Value? {
+    guard let index = entries.indices[key] else { return nil }
+    let entry = entries.nodes[index].value
+    guard now - entry.storedAt < policy.freshFor else { return nil }
+    entries.touch(at: index)
+    return entry.value
   }
 
   /// Stores `value`, tells the key's observers, and evicts down to the policy's limits.

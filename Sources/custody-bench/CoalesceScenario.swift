@@ -1,0 +1,146 @@
+import Custody
+import Synchronization
+
+/// `coalesce`: thousands of concurrent callers for one key. Counts upstream calls and times
+/// the fan-out, from the upstream finishing to the last caller resuming.
+///
+/// The baseline is what many apps write first: an actor that stores the `Task` of the request
+/// and has every caller `await task.value`.
+enum CoalesceScenario {
+  static func run(quick: Bool) async -> ScenarioReport {
+    var report = ScenarioReport("coalesce")
+    let sizes = quick ? [1_000, 2_000] : [1_000, 10_000]
+    var fanOut: [String: [Int: Double]] = [:]
+    for callers in sizes {
+      for variant in Variant.allCases {
+        let result = await measure(variant, callers: callers)
+        report.add("\(variant.rawValue) ×\(callers)", "upstream calls", Double(result.upstreamCalls), "")
+        report.add("\(variant.rawValue) ×\(callers)", "fan-out", result.fanOut.milliseconds, "ms")
+        fanOut[variant.rawValue, default: [:]][callers] = result.fanOut.seconds
+        if result.upstreamCalls != 1 {
+          report.notes.append("\(variant.rawValue) ran the upstream \(result.upstreamCalls) times")
+        }
+      }
+    }
+    let large = sizes.last!, small = sizes.first!
+    let growth = Double(large) / Double(small)
+    for variant in [Variant.singleFlight, .cache] {
+      let naive = fanOut[Variant.naiveActor.rawValue]![large]!
+      let mine = fanOut[variant.rawValue]![large]!
+      report.ratio("naive/\(variant.rawValue) fan-out ×\(large)", naive / mine, atLeast: 10)
+      let scaling = fanOut[variant.rawValue]![large]! / fanOut[variant.rawValue]![small]!
+      // Linear means time grows with callers: at most 1.5× the growth in callers.
+      report.ratio(
+        "\(variant.rawValue) fan-out ×\(large)/×\(small) (callers ×\(format(growth)))", scaling, atMost: growth * 1.5)
+    }
+    return report
+  }
+
+  enum Variant: String, CaseIterable {
+    case singleFlight = "SingleFlight"
+    case cache = "Cache"
+    case naiveActor = "naive actor"
+  }
+
+  struct Result {
+    var upstreamCalls: Int
+    var fanOut: Duration
+  }
+
+  /// Starts `callers` tasks that ask for one key, lets the upstream answer once all of them
+  /// wait, and times from the answer to the last caller resuming.
+  static func measure(_ variant: Variant, callers: Int) async -> Result {
+    let probe = Probe(callers: callers)
+    let flight = SingleFlight<Int, Int>()
+    let cache = Cache<Int, Int>()
+    let naive = NaiveCoalescer()
+    let upstream: @Sendable () async throws -> Int = { try await probe.upstream() }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<callers {
+        group.addTask {
+          probe.arrived()
+          let value: Int?
+          switch variant {
+          case .singleFlight: value = try? await flight.run(1, operation: upstream)
+          case .cache: value = try? await cache.value(for: 1, load: upstream)
+          case .naiveActor: value = try? await naive.value(upstream)
+          }
+          probe.resumed(value)
+        }
+      }
+    }
+    return Result(upstreamCalls: probe.upstreamCalls, fanOut: probe.fanOut)
+  }
+}
+
+/// The storage of a naive coalescer: one stored task, every caller awaiting its value.
+actor NaiveCoalescer {
+  private var task: Task<Int, any Error>?
+
+  func value(_ operation: @escaping @Sendable () async throws -> Int) async throws -> Int {
+    if let task { return try await task.value }
+    let task = Task { try await operation() }
+    self.task = task
+    return try await task.value
+  }
+}
+
+/// Counts arrivals and upstream calls, and records when the upstream answered and when the
+/// last caller resumed.
+final class Probe: Sendable {
+  private struct State {
+    var arrived = 0
+    var upstreamCalls = 0
+    var answeredAt: ContinuousClock.Instant?
+    var lastResumedAt: ContinuousClock.Instant?
+    var gate: CheckedContinuation<Void, Never>?
+  }
+
+  private let callers: Int
+  private let state = Mutex(State())
+
+  init(callers: Int) { self.callers = callers }
+
+  func arrived() {
+    let gate = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.arrived += 1
+      guard state.arrived == callers else { return nil }
+      defer { state.gate = nil }
+      return state.gate
+    }
+    gate?.resume()
+  }
+
+  /// Waits until every caller has arrived, plus a moment for the last to register, then answers.
+  func upstream() async throws -> Int {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state -> Bool in
+        state.upstreamCalls += 1
+        if state.arrived >= callers { return true }
+        state.gate = continuation
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+    // The last caller counted itself just before calling; let it reach its waiting point.
+    try await Task.sleep(for: .milliseconds(20))
+    state.withLock { $0.answeredAt = Measure.clock.now }
+    return 42
+  }
+
+  func resumed(_ value: Int?) {
+    let now = Measure.clock.now
+    state.withLock { state in
+      if state.lastResumedAt.map({ now > $0 }) ?? true { state.lastResumedAt = now }
+    }
+  }
+
+  var upstreamCalls: Int { state.withLock { $0.upstreamCalls } }
+
+  var fanOut: Duration {
+    state.withLock { state in
+      guard let answered = state.answeredAt, let last = state.lastResumedAt else { return .zero }
+      return answered.duration(to: last)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// `custody-bench [SCENARIO…] [--json PATH] [--quick]`: measures each claim of the architecture
+/// against what a user would otherwise write, side by side in one run, and reports ratios.
+@main
+struct CustodyBench {
+  static let scenarios: [(name: String, run: @Sendable (Bool) async -> ScenarioReport)] = [
+    ("coalesce", CoalesceScenario.run), ("cache", CacheScenario.run), ("token", TokenScenario.run),
+    ("pager", PagerScenario.run),
+  ]
+
+  static func main() async {
+    var selected: [String] = []
+    var jsonPath: String?
+    var quick = false
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--json":
+        guard let path = arguments.popFirst() else { usage("--json needs a path") }
+        jsonPath = path
+      case "--help", "-h":
+        print(help)
+        return
+      case let name where scenarios.contains { $0.name == name }: selected.append(name)
+      default: usage("unknown scenario or option: \(argument)")
+      }
+    }
+    if selected.isEmpty { selected = scenarios.map(\.name) }
+
+    #if DEBUG
+      print("note: a debug build; run `swift run -c release custody-bench` for numbers worth reading\n")
+    #endif
+    var reports: [ScenarioReport] = []
+    for scenario in scenarios where selected.contains(scenario.name) {
+      let report = await scenario.run(quick)
+      print(report.text + "\n")
+      reports.append(report)
+    }
+    let unmet = reports.flatMap(\.ratios).filter { !$0.met }
+    print(
+      unmet.isEmpty
+        ? "every target met" : "\(unmet.count) target(s) not met: " + unmet.map(\.name).joined(separator: "; "))
+    if let jsonPath { write(reports, to: jsonPath) }
+  }
+
+  static func write(_ reports: [ScenarioReport], to path: String) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    do {
+      try encoder.encode(reports).write(to: URL(fileURLWithPath: path))
+    } catch {
+      FileHandle.standardError.write(Data("custody-bench: cannot write \(path): \(error.localizedDescription)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("custody-bench: \(message)\n\n\(help)\n".utf8))
+    exit(2)
+  }
+
+  static var help: String {
+    """
+    Usage: custody-bench [SCENARIO…] [--json PATH] [--quick]
+
+    Scenarios: \(scenarios.map(\.name).joined(separator: ", ")) (all when none is named)
+      --json PATH  also write one JSON object per scenario: metrics and ratios with their targets
+      --quick      reduced sizes, for a smoke test
+    """
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// One measured number of a scenario.
+struct Metric: Encodable, Sendable {
+  var scenario: String
+  var variant: String
+  var metric: String
+  var value: Double
+  var unit: String
+}
+
+/// A ratio between two variants, with the target it is held to.
+struct Ratio: Encodable, Sendable {
+  var scenario: String
+  var name: String
+  var value: Double
+  /// The target, as the relation the value must satisfy, such as `>= 10` or `<= 1.5`.
+  var target: String
+  var met: Bool
+}
+
+/// Everything one scenario measured.
+struct ScenarioReport: Encodable, Sendable {
+  var scenario: String
+  var metrics: [Metric] = []
+  var ratios: [Ratio] = []
+  var notes: [String] = []
+
+  init(_ scenario: String) { self.scenario = scenario }
+
+  mutating func add(_ variant: String, _ metric: String, _ value: Double, _ unit: String) {
+    metrics.append(Metric(scenario: scenario, variant: variant, metric: metric, value: value, unit: unit))
+  }
+
+  /// Records `value` held to `value >= minimum`.
+  mutating func ratio(_ name: String, _ value: Double, atLeast minimum: Double) {
+    ratios.append(
+      Ratio(scenario: scenario, name: name, value: value, target: ">= \(format(minimum))", met: value >= minimum))
+  }
+
+  /// Records `value` held to `value <= maximum`.
+  mutating func ratio(_ name: String, _ value: Double, atMost maximum: Double) {
+    ratios.append(
+      Ratio(scenario: scenario, name: name, value: value, target: "<= \(format(maximum))", met: value <= maximum))
+  }
+
+  /// A table a person can read.
+  var text: String {
+    var lines = ["== \(scenario)"]
+    let variantWidth = max(8, metrics.map(\.variant.count).max() ?? 0)
+    let metricWidth = max(6, metrics.map(\.metric.count).max() ?? 0)
+    for metric in metrics {
+      lines.append(
+        "  \(metric.variant.padding(toLength: variantWidth, withPad: " ", startingAt: 0))  "
+          + "\(metric.metric.padding(toLength: metricWidth, withPad: " ", startingAt: 0))  \(format(metric.value)) \(metric.unit)"
+      )
+    }
+    for ratio in ratios {
+      lines.append(
+        "  ratio \(ratio.name) = \(format(ratio.value)) (target \(ratio.target)) \(ratio.met ? "met" : "NOT MET")")
+    }
+    for note in notes { lines.append("  note: \(note)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+func format(_ value: Double) -> String {
+  if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+  if abs(value) >= 100 { return String(format: "%.0f", value) }
+  if abs(value) >= 10 { return String(format: "%.1f", value) }
+  return String(format: "%.3g", value)
+}
