@@ -54,8 +54,8 @@ extension EmbeddedBackend {
     let catalog = state.withLock { $0.catalog }
     switch route {
     case .search:
-      let query = options.search
-      return catalog.page(matching: { $0.matches(search: query) }, options: options)
+      let query = SearchQuery(options.search)
+      return catalog.page(matching: query.matches, options: options)
     case .category(let slug):
       let slug = slug.lowercased()
       return catalog.page(matching: { $0.category.lowercased() == slug }, options: options)

@@ -43,6 +43,14 @@ struct ProductEditTests {
     #expect(found.products.map(\.id) == [12])
   }
 
+  @Test func searchFindsEditedTextOutsideASCIIIgnoringCase() async throws {
+    _ = try await server.send(.put, "/products/15", json: #"{"description":"Une crème brûlée parfaite."}"#)
+
+    let found: PageBody = try await server.send(.get, "/products/search?q=CR%C3%88ME%20BR%C3%9BL%C3%89E").decoded()
+
+    #expect(found.products.map(\.id) == [15])
+  }
+
   @Test(arguments: [
     #"{"title":"#, "[1,2]", "not json", #"{"price":"cheap"}"#, #"{"stock":1.5}"#, #"{"tags":[1]}"#,
   ])

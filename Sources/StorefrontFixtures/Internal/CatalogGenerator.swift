@@ -5,11 +5,20 @@
 struct CatalogGenerator: Sendable {
   /// 2024-05-23T08:56:21.618Z, when the public catalog was created.
   static let epochMilliseconds: Int64 = 1_716_454_581_618
-  private static let alphanumerics = Array("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
+  private static let alphanumerics = Array("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789".utf8)
+  private static let digits = Array("0123456789".utf8)
 
   let seed: UInt64
   /// Where image and QR code addresses point, without a trailing slash.
   let assetBase: String
+  /// One string shared by every product.
+  private let qrCode: String
+
+  init(seed: UInt64, assetBase: String) {
+    self.seed = seed
+    self.assetBase = assetBase
+    qrCode = "\(assetBase)/public/qr-code.png"
+  }
 
   func products(count: Int) -> [Product] {
     (0..<count).map { product(id: $0 + 1) }
@@ -34,7 +43,7 @@ struct CatalogGenerator: Sendable {
       discountPercentage: Double(random.int(in: 0...2_000)) / 100,
       rating: Double(random.int(in: 100...500)) / 100,
       stock: stock, tags: random.pick(2, of: words.tags), brand: brand,
-      sku: String((0..<8).map { _ in random.pick(Self.alphanumerics) }),
+      sku: Self.code(length: 8, from: Self.alphanumerics, using: &random),
       weight: random.int(in: words.weight),
       dimensions: .init(
         width: Double(random.int(in: 500...3_000)) / 100, height: Double(random.int(in: 500...3_000)) / 100,
@@ -47,8 +56,7 @@ struct CatalogGenerator: Sendable {
       minimumOrderQuantity: random.int(in: 1...48),
       meta: .init(
         createdAt: createdText, updatedAt: createdText,
-        barcode: String((0..<13).map { _ in Character(String(random.int(in: 0...9))) }),
-        qrCode: "\(assetBase)/public/qr-code.png"),
+        barcode: Self.code(length: 13, from: Self.digits, using: &random), qrCode: qrCode),
       images: images,
       thumbnail: "\(assetBase)/product-images/\(words.slug)/\(slug)/thumbnail.webp")
   }
@@ -64,19 +72,27 @@ struct CatalogGenerator: Sendable {
       reviewerEmail: "\(first.lowercased()).\(last.lowercased())@x.dummyjson.com")
   }
 
-  /// `Essence Mascara Lash Princess` → `essence-mascara-lash-princess`.
+  private static func code(length: Int, from alphabet: [UInt8], using random: inout SplitMix64) -> String {
+    String(decoding: (0..<length).map { _ in random.pick(alphabet) }, as: UTF8.self)
+  }
+
+  /// `Essence Mascara Lash Princess` → `essence-mascara-lash-princess`; generated titles are
+  /// ASCII, and anything else becomes a separator.
   static func slug(_ title: String) -> String {
-    var slug = ""
+    var slug: [UInt8] = []
     var pendingDash = false
-    for character in title.lowercased() {
-      if character.isLetter || character.isNumber {
-        if pendingDash && !slug.isEmpty { slug.append("-") }
-        slug.append(character)
+    for byte in title.utf8 {
+      let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+      if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+      {
+        if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+        slug.append(lower)
         pendingDash = false
       } else {
         pendingDash = true
       }
     }
-    return slug
+    return String(decoding: slug, as: UTF8.self)
   }
 }

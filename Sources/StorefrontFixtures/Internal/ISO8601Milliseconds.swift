@@ -1,7 +1,7 @@
 /// Formats instants as DummyJSON does (`2024-05-23T08:56:21.618Z`) without a date formatter,
 /// so encoding is fast and the text is identical on every platform.
 enum ISO8601Milliseconds {
-  /// The text for `milliseconds` since 1970-01-01T00:00:00Z.
+  /// The text for `milliseconds` since 1970-01-01T00:00:00Z (years 0 through 9999).
   static func string(fromMilliseconds milliseconds: Int64) -> String {
     let millisecondsPerDay: Int64 = 86_400_000
     var days = milliseconds / millisecondsPerDay
@@ -12,8 +12,16 @@ enum ISO8601Milliseconds {
     }
     let (year, month, day) = civilDate(daysSinceEpoch: days)
     let seconds = rest / 1_000
-    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3_600, 2) + ":"
-      + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(rest % 1_000, 3) + "Z"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    append(year, width: 4, to: &bytes, then: "-")
+    append(month, width: 2, to: &bytes, then: "-")
+    append(day, width: 2, to: &bytes, then: "T")
+    append(seconds / 3_600, width: 2, to: &bytes, then: ":")
+    append(seconds / 60 % 60, width: 2, to: &bytes, then: ":")
+    append(seconds % 60, width: 2, to: &bytes, then: ".")
+    append(rest % 1_000, width: 3, to: &bytes, then: "Z")
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Howard Hinnant's `civil_from_days`: the proleptic Gregorian date of a day number.
@@ -29,8 +37,16 @@ enum ISO8601Milliseconds {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  /// Appends the last `width` decimal digits of `value`, zero-padded, then `separator`.
+  private static func append(_ value: Int64, width: Int, to bytes: inout [UInt8], then separator: Unicode.Scalar) {
+    var divisor: Int64 = 1
+    for _ in 1..<width { divisor *= 10 }
+    var value = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      value %= divisor
+      divisor /= 10
+    }
+    bytes.append(UInt8(ascii: separator))
   }
 }

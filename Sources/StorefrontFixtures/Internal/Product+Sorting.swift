@@ -31,9 +31,4 @@ extension Product {
     case .dimensions, .reviews, .meta: nil
     }
   }
-
-  /// Whether the lower-cased title or description contains `query` (already lower-cased).
-  func matches(search query: String) -> Bool {
-    query.isEmpty || title.lowercased().contains(query) || description.lowercased().contains(query)
-  }
 }
