@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
     .library(name: "StorefrontFixtures", targets: ["StorefrontFixtures"]),
     .library(name: "Storefront", targets: ["Storefront"]),
+    .executable(name: "storefront", targets: ["storefront"]),
   ],
   targets: [
     .target(name: "Custody"),
@@ -17,6 +18,9 @@ let package = Package(
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
     .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
+    .target(
+      name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"]),
+    .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"]),
     .executableTarget(
       name: "custody-bench", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
@@ -27,6 +31,11 @@ let package = Package(
       dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting"]),
     .testTarget(
       name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"]),
+    .testTarget(
+      name: "StorefrontCLITests",
+      dependencies: [
+        "StorefrontCLI", "storefront", "Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,148 @@
+import Custody
+import Foundation
+import Storefront
+
+extension CommandRunner {
+  /// `products`: the catalog view model's first page, cut to `--skip` and `--limit`.
+  func products(_ request: ProductsRequest) async throws -> String {
+    let catalog = CatalogViewModel(environment: environment, sort: request.sort, category: request.category)
+    await catalog.start()
+    guard case .loaded(let screen) = catalog.state else {
+      throw failure(catalog.state.failure, message: catalog.message)
+    }
+    let products = Array(screen.products.dropFirst(request.skip).prefix(request.limit))
+    if request.json {
+      var savedAt: Date?
+      if case .offline(let date) = screen.source { savedAt = date }
+      return JSONOutput.encode(
+        JSONOutput.ProductList(
+          products: products.map { .init($0, isFavorite: catalog.favorites.contains($0.id)) }, total: screen.total,
+          skip: request.skip, count: products.count, sort: screen.sort, category: request.category,
+          source: savedAt == nil ? "live" : "offline", savedAt: savedAt))
+    }
+    if products.isEmpty {
+      return request.skip >= screen.total && screen.total > 0
+        ? "No products after the first \(screen.total).\n" : "No products.\n"
+    }
+    var text = ProductFormatting.table(products, favorites: catalog.favorites).render(
+      width: console.width, style: style)
+    let range = "\(request.skip + 1)–\(request.skip + products.count) of \(screen.total)"
+    let order = screen.sort.map { ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")" }
+    text += style.dim("Products \(range)\(order ?? "")\(request.category.map { " in \($0)" } ?? "").") + "\n"
+    return text
+  }
+
+  /// `search QUERY`: the search view model, without a debounce: the query is typed already.
+  func search(_ query: String, json: Bool) async throws -> String {
+    let search = SearchViewModel(environment: environment, debounce: .zero)
+    await search.search(query)
+    guard case .loaded(let results) = search.state else { throw failure(search.state.failure, message: search.message) }
+    let favorites = environment.favorites.ids
+    if json {
+      return JSONOutput.encode(
+        JSONOutput.SearchResult(
+          query: results.query, total: results.total,
+          products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) }))
+    }
+    guard !results.products.isEmpty else { return "No products match “\(results.query)”.\n" }
+    let shown = results.products.count < results.total ? "first \(results.products.count) of " : ""
+    return ProductFormatting.table(results.products, favorites: favorites).render(width: console.width, style: style)
+      + style.dim("Matches for “\(results.query)”: \(shown)\(results.total).") + "\n"
+  }
+
+  /// `product ID`: the detail view model.
+  func product(_ id: Product.ID, json: Bool) async throws -> String {
+    let detail = try await loadedDetail(id)
+    guard let product = detail.state.value else { throw CommandFailure("No product has the id \(id).") }
+    if json { return JSONOutput.encode(JSONOutput.ProductDetail(product: product, isFavorite: detail.isFavorite)) }
+    return ProductFormatting.detail(product, isFavorite: detail.isFavorite, style: style, width: console.width)
+  }
+
+  /// `categories`. No view model lists categories, so this one read asks the repository
+  /// (the owner that caches products) directly.
+  func categories(json: Bool) async throws -> String {
+    let categories: [ProductCategory]
+    do {
+      categories = try await environment.repository.categories()
+    } catch {
+      throw failure(FailureCategory(error), message: nil)
+    }
+    if json { return JSONOutput.encode(categories) }
+    let table = TextTable(
+      columns: [.init("SLUG"), .init("NAME", flexible: true)], rows: categories.map { [$0.slug, $0.name] })
+    return table.render(width: console.width, style: style)
+  }
+
+  /// `favorites`: each favourite through a detail view model, loaded together.
+  func favorites(json: Bool) async throws -> String {
+    let ids = environment.favorites.ids.sorted()
+    let details = ids.map { ProductDetailViewModel(productID: $0, environment: environment) }
+    await withDiscardingTaskGroup { group in
+      for detail in details { group.addTask { await detail.load() } }
+    }
+    if let failed = details.first(where: { $0.state.failure != nil && $0.state.failure != .notFound }) {
+      throw failure(failed.state.failure, message: failed.message)
+    }
+    let products = details.compactMap(\.state.value)
+    let missing = details.filter { $0.state.failure == .notFound }.map(\.productID)
+    if json {
+      return JSONOutput.encode(
+        JSONOutput.Favorites(products: products.map { .init($0, isFavorite: true) }, missing: missing))
+    }
+    guard !products.isEmpty || !missing.isEmpty else {
+      return "No favourites yet. Add one with `storefront favorite ID`.\n"
+    }
+    var text = ProductFormatting.table(products, favorites: Set(ids)).render(width: console.width, style: style)
+    if !missing.isEmpty {
+      text += style.warning("No longer on the server: \(missing.map(String.init).joined(separator: ", ")).") + "\n"
+    }
+    return text
+  }
+
+  /// `favorite ID` / `unfavorite ID`. Marking checks that the product exists; unmarking does
+  /// not, so a product the server dropped can still be removed.
+  func setFavorite(_ wanted: Bool, _ id: Product.ID) async throws -> String {
+    let detail: ProductDetailViewModel
+    if wanted {
+      detail = try await loadedDetail(id)
+    } else {
+      detail = ProductDetailViewModel(productID: id, environment: environment)
+    }
+    let name = detail.state.value.map { "\(id) “\($0.title)”" } ?? String(id)
+    guard detail.isFavorite != wanted else {
+      return wanted ? "\(name) is already a favourite.\n" : "\(name) is not a favourite.\n"
+    }
+    await detail.toggleFavorite()
+    guard detail.isFavorite == wanted else { throw CommandFailure(detail.message ?? "The change was not saved.") }
+    return wanted ? "Added \(name) to your favourites.\n" : "Removed \(name) from your favourites.\n"
+  }
+
+  /// `edit ID`: the detail view model's editor, checked and saved.
+  func edit(_ id: Product.ID, title: String?, price: String?) async throws -> String {
+    let detail = try await loadedDetail(id)
+    guard let editor = detail.makeEditor() else { throw CommandFailure("No product has the id \(id).") }
+    if let title { editor.title = title }
+    if let price { editor.priceText = price }
+    if let problem = editor.validationMessage { throw UsageError(problem, command: "edit") }
+    guard await detail.save(editor), let saved = detail.state.value else {
+      throw failure(nil, message: detail.message)
+    }
+    if backend.embedded != nil {
+      console.writeError(style.dim("Note: the embedded backend keeps edits only while one process runs.") + "\n")
+    }
+    return "Saved \(saved.id) “\(saved.title)” at \(ProductFormatting.price(saved.price)).\n"
+  }
+
+  /// A detail view model that has loaded product `id`.
+  ///
+  /// - Throws: ``CommandFailure`` naming the id when it does not exist, or the load's failure.
+  func loadedDetail(_ id: Product.ID) async throws -> ProductDetailViewModel {
+    let detail = ProductDetailViewModel(productID: id, environment: environment)
+    await detail.load()
+    switch detail.state.failure {
+    case nil: return detail
+    case .notFound: throw CommandFailure("No product has the id \(id).")
+    case let category: throw failure(category, message: detail.message)
+    }
+  }
+}

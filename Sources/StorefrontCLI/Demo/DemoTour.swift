@@ -1,0 +1,64 @@
+import Custody
+import CustodyHTTP
+import Foundation
+import Storefront
+import StorefrontFixtures
+
+/// `storefront demo`: four short scenes that make the architecture visible, each ending with
+/// the numbers the embedded backend saw.
+///
+/// This is the one part of the command line that drives owners directly (the repository's
+/// `SingleFlight` and `Cache`, the session's `TokenStore`) and reads the backend's counters:
+/// its purpose is to show what those owners do, which a screen deliberately cannot see. Each
+/// scene gets its own backend and a temporary data folder, removed at the end.
+@MainActor
+struct DemoTour {
+  let console: Console
+  let style: Style
+
+  func run() async -> Int32 {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "storefront-demo-\(ProcessInfo.processInfo.processIdentifier)", directoryHint: .isDirectory)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    say(style.bold("Storefront demo") + ": every number below is counted by the embedded backend.\n")
+    do {
+      try await coalescing(in: folder.appending(path: "1"))
+      try await staleLoadDropped(in: folder.appending(path: "2"))
+      try await tokenRefreshedOnce(in: folder.appending(path: "3"))
+      try await cancelledLoad(in: folder.appending(path: "4"))
+    } catch {
+      console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
+      return 1
+    }
+    say("\nEach rule above is also a test: see ARCHITECTURE.md, \"Rules the owners guarantee\".")
+    return 0
+  }
+
+  func say(_ line: String) {
+    console.write(line + "\n")
+  }
+
+  func scene(_ number: Int, _ title: String, _ owners: String) {
+    say("\n" + style.bold("\(number). \(title)") + style.dim("  (\(owners))"))
+  }
+
+  func result(_ line: String) {
+    say("   " + style.accent("✓") + " " + line)
+  }
+
+  func step(_ line: String) {
+    say("   " + line)
+  }
+
+  /// A backend and an environment over it, with files in `folder`.
+  func open(
+    _ configuration: EmbeddedBackend.Configuration, in folder: URL, now: @escaping @Sendable () -> Date = { Date() },
+    transport: ((EmbeddedBackend) -> any HTTPTransport)? = nil
+  ) async throws -> (EmbeddedBackend, StorefrontEnvironment) {
+    let backend = try EmbeddedBackend(configuration: configuration, now: now)
+    let environment = try await StorefrontEnvironment.open(
+      StorefrontConfiguration(
+        baseURL: configuration.baseURL, transport: transport?(backend) ?? backend, dataDirectory: folder, retry: nil))
+    return (backend, environment)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Storefront
+
+/// How products read in text: prices, ratings, and the rows of a product table.
+public enum ProductFormatting {
+  /// `$1,299.99`-style without grouping: `$1299.99`.
+  public static func price(_ value: Double) -> String {
+    String(format: "$%.2f", value)
+  }
+
+  public static func rating(_ value: Double?) -> String {
+    value.map { String(format: "%.1f", $0) } ?? "–"
+  }
+
+  /// ID, title, category, price, rating, favourite mark.
+  public static func table(_ products: [Product], favorites: Set<Product.ID>) -> TextTable {
+    TextTable(
+      columns: [
+        .init("ID", .right), .init("TITLE", flexible: true), .init("CATEGORY"), .init("PRICE", .right),
+        .init("RATING", .right), .init("FAV"),
+      ],
+      rows: products.map { product in
+        [
+          String(product.id), product.title, product.category, price(product.price), rating(product.rating),
+          favorites.contains(product.id) ? "*" : "",
+        ]
+      })
+  }
+
+  /// The lines of a product's detail: title, then `Label: value` pairs, then the description.
+  public static func detail(_ product: Product, isFavorite: Bool, style: Style, width: Int?) -> String {
+    var lines = [style.bold(product.title) + (isFavorite ? " " + style.favorite("*") : "")]
+    var pairs: [(String, String)] = [("ID", String(product.id)), ("Category", product.category)]
+    var priceText = price(product.price)
+    if let discount = product.discountPercentage, discount > 0 { priceText += String(format: " (-%.0f%%)", discount) }
+    pairs.append(("Price", priceText))
+    pairs.append(("Rating", rating(product.rating)))
+    if let stock = product.stock { pairs.append(("Stock", String(stock))) }
+    if let brand = product.brand { pairs.append(("Brand", brand)) }
+    if let status = product.availabilityStatus { pairs.append(("Availability", status)) }
+    if !product.tags.isEmpty { pairs.append(("Tags", product.tags.joined(separator: ", "))) }
+    if let shipping = product.shippingInformation { pairs.append(("Shipping", shipping)) }
+    if let warranty = product.warrantyInformation { pairs.append(("Warranty", warranty)) }
+    if !product.reviews.isEmpty {
+      let average = Double(product.reviews.map(\.rating).reduce(0, +)) / Double(product.reviews.count)
+      pairs.append(("Reviews", String(format: "%d (average %.1f)", product.reviews.count, average)))
+    }
+    let labelWidth = pairs.map(\.0.count).max() ?? 0
+    for (label, value) in pairs {
+      lines.append(style.dim((label + ":").padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)) + value)
+    }
+    if !product.description.isEmpty {
+      lines.append("")
+      lines.append(contentsOf: wrap(product.description, width: min(width ?? 80, 100)))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` broken into lines of at most `width` characters, at spaces.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > max(width, 10) {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

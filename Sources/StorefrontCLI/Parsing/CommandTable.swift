@@ -1,0 +1,80 @@
+/// Every command and option of `storefront`: the one table the parser, the help and the
+/// usage messages are made from.
+public enum CommandTable {
+  static let json = OptionSpec("json", "Print JSON instead of a table (see `storefront help json`).")
+
+  /// Options every command accepts, before or after its name.
+  public static let global: [OptionSpec] = [
+    OptionSpec("server", "URL", "The API to use (default: the embedded backend; https://dummyjson.com is public)."),
+    OptionSpec("latency", "MS", "Embedded backend only: wait this many milliseconds before each answer."),
+    OptionSpec("failure-rate", "P", "Embedded backend only: fail this share of requests, 0 to 1, with a 500."),
+    OptionSpec("token-lifetime", "SECONDS", "Embedded backend only: access tokens expire after this long."),
+    OptionSpec("data-dir", "PATH", "Where the session, favourites and offline page live."),
+    OptionSpec("no-color", "Never colour the output (also when NO_COLOR is set)."),
+    OptionSpec("help", "Show help for storefront or for the command."),
+    OptionSpec("version", "Print the version."),
+  ]
+
+  /// The subcommands, in the order `--help` lists them.
+  public static let commands: [CommandSpec] = [
+    CommandSpec(
+      "products",
+      options: [
+        OptionSpec("limit", "N", "How many products to list, 1 to 500 (default 30)."),
+        OptionSpec("skip", "N", "How many products to skip first (default 0)."),
+        OptionSpec("sort", "price|rating|title", "Order by this field (default: by id)."),
+        OptionSpec("order", "asc|desc", "The direction of --sort (default asc)."),
+        OptionSpec("category", "SLUG", "Only this category (see `storefront categories`)."),
+        json,
+      ],
+      summary: "List products of the catalog.",
+      discussion: "Prints one page of the catalog: id, title, category, price, rating, and * for a favourite."),
+    CommandSpec(
+      "search", arguments: ["QUERY"], options: [json], summary: "Find products by title or description.",
+      discussion: "Matches QUERY anywhere in the title or description, ignoring case; prints the first 30."),
+    CommandSpec("product", arguments: ["ID"], options: [json], summary: "Show one product in full."),
+    CommandSpec("categories", options: [json], summary: "List the categories."),
+    CommandSpec(
+      "login", arguments: ["USERNAME"],
+      options: [OptionSpec("password-stdin", "Read the password from the first line of standard input.")],
+      summary: "Sign in; the session is kept in the data directory.",
+      discussion: """
+        Asks for the password without echoing it when standard input is a terminal. The embedded \
+        backend's accounts are emilys / emilyspass, michaelw / michaelwpass, sophiab, jamesd, emmaj \
+        and oliviaw (password: the username followed by "pass").
+        """),
+    CommandSpec("logout", summary: "Sign out and forget the session."),
+    CommandSpec(
+      "whoami", options: [json], summary: "Show who is signed in, asking the server.",
+      discussion: "An expired access token is renewed on the way; exits 1 when no one is signed in."),
+    CommandSpec("favorites", options: [json], summary: "List your favourite products."),
+    CommandSpec("favorite", arguments: ["ID"], summary: "Mark a product as a favourite."),
+    CommandSpec("unfavorite", arguments: ["ID"], summary: "Unmark a favourite product."),
+    CommandSpec(
+      "edit", arguments: ["ID"],
+      options: [OptionSpec("title", "T", "The new title."), OptionSpec("price", "P", "The new price, such as 9.99.")],
+      summary: "Change a product's title or price.",
+      discussion: """
+        The embedded backend keeps an edit only while one process runs: the next run serves the \
+        generated catalog again. Use the interactive browser (press e) to see an edit in the list, \
+        or --server for a real service.
+        """),
+    CommandSpec(
+      "demo", summary: "A narrated tour of the architecture, with the numbers the server saw.",
+      discussion: """
+        Runs four scenes against a fresh embedded backend: coalesced requests, a stale load \
+        dropped, a token refreshed once, and a cancelled load. Ignores --server.
+        """),
+    CommandSpec(
+      "help", arguments: ["COMMAND?"], summary: "Show help for a command, or `help json` for the JSON shapes."),
+  ]
+
+  /// The command named `name`.
+  public static func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  static func globalOption(named name: String) -> OptionSpec? {
+    global.first { $0.name == name }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The help and usage texts, made from ``CommandTable``.
+public enum HelpText {
+  /// `storefront --help`, or a command's `--help`, or `help json`.
+  public static func help(for topic: String?) -> String {
+    if topic == "json" { return JSONHelp.text }
+    guard let topic, let spec = CommandTable.command(named: topic) else { return main }
+    var text = usage(of: spec) + "\n\n" + spec.summary + "\n"
+    if !spec.discussion.isEmpty { text += "\n" + wrapped(spec.discussion, width: 88) + "\n" }
+    if !spec.options.isEmpty { text += "\nOptions:\n" + optionLines(spec.options) }
+    text += "\nGlobal options (see `storefront --help`) work here too.\n"
+    return text
+  }
+
+  /// What a usage error prints after its message: the relevant usage line and where to learn more.
+  public static func usage(for command: String?) -> String {
+    guard let command, let spec = CommandTable.command(named: command) else {
+      return "Usage: storefront [OPTIONS] [COMMAND] [ARGUMENTS]\nRun `storefront --help` for the commands.\n"
+    }
+    return usage(of: spec) + "\nRun `storefront \(spec.name) --help` for details.\n"
+  }
+
+  static func usage(of spec: CommandSpec) -> String {
+    let arguments = spec.arguments.map { $0.hasSuffix("?") ? "[\($0.dropLast())]" : $0 }
+    let options = spec.options.map { "[\($0.synopsis)]" }
+    return (["Usage: storefront", spec.name] + arguments + options).joined(separator: " ")
+  }
+
+  static let main: String = {
+    let width = CommandTable.commands.map(\.name.count).max() ?? 0
+    let commands = CommandTable.commands.map { spec in
+      "  " + spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary
+    }
+    return """
+      storefront \(StorefrontCommand.version): browse and edit the Storefront catalog from the terminal.
+
+      Usage: storefront [OPTIONS] [COMMAND] [ARGUMENTS]
+
+      With no command on a terminal, opens the catalog browser (press ? in it for its keys).
+      When standard input or output is not a terminal, prints the first page and exits.
+      Runs on the embedded backend, with no network, unless --server is given.
+
+      Commands:
+      \(commands.joined(separator: "\n"))
+
+      Options:
+      \(optionLines(CommandTable.global), terminator: "")
+      Exit status: 0 success; 1 the server, the network or the disk failed (message on stderr);
+      2 the command line is wrong (message and usage on stderr).
+
+      Files, in the data directory: session.json (0600), favorites.json, catalog.json (the page
+      shown at start while offline), embedded-backend.json (0600, the embedded backend's sessions).
+
+      """
+  }()
+
+  private static func optionLines(_ options: [OptionSpec]) -> String {
+    let width = options.map(\.synopsis.count).max() ?? 0
+    return options.map { "  " + $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+      .joined(separator: "\n") + "\n"
+  }
+
+  private static func wrapped(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + word.count + 1 > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String.StringInterpolation {
+  fileprivate mutating func appendInterpolation(_ text: String, terminator: String) {
+    appendLiteral(text.hasSuffix("\n") ? String(text.dropLast()) + terminator : text + terminator)
+  }
+}

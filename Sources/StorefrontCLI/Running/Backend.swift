@@ -1,0 +1,35 @@
+import CustodyHTTP
+import Foundation
+import StorefrontFixtures
+
+/// Where requests go: a real server over the network, or the embedded backend in process.
+struct Backend: Sendable {
+  let baseURL: URL
+  let transport: any HTTPTransport
+  /// The embedded backend with its sessions file, when no `--server` was given.
+  let embedded: EmbeddedBackend.PersistentSessions?
+
+  /// The embedded backend's address; nothing listens there, requests never leave the process.
+  static let embeddedURL = URL(string: "http://storefront.embedded")!
+
+  /// The backend `options` ask for. The embedded one serves the catalog of a fixed seed, so
+  /// every run sees the same products, and keeps its sessions in `dataDirectory`.
+  static func make(_ options: GlobalOptions, dataDirectory: URL) async throws(CommandFailure) -> Backend {
+    if let server = options.server {
+      return Backend(baseURL: server, transport: URLSessionTransport(), embedded: nil)
+    }
+    var configuration = EmbeddedBackend.Configuration(baseURL: embeddedURL)
+    configuration.latency = options.latency ?? .zero
+    configuration.failureRate = options.failureRate ?? 0
+    configuration.tokenLifetime = options.tokenLifetime
+    let backend: EmbeddedBackend
+    do {
+      backend = try EmbeddedBackend(configuration: configuration)
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    let sessions = await EmbeddedBackend.PersistentSessions.open(
+      backend, file: dataDirectory.appending(path: "embedded-backend.json"))
+    return Backend(baseURL: embeddedURL, transport: sessions, embedded: sessions)
+  }
+}

@@ -1,0 +1,90 @@
+import Custody
+import Foundation
+import Storefront
+import StorefrontFixtures
+
+/// Runs one command against an open ``StorefrontEnvironment``, through its view models.
+@MainActor
+struct CommandRunner {
+  let environment: StorefrontEnvironment
+  let backend: Backend
+  let console: Console
+  let style: Style
+  let options: GlobalOptions
+
+  /// Opens the data directory and the backend; reports files that were corrupt and moved aside.
+  static func open(_ invocation: Invocation, console: Console) async throws -> CommandRunner {
+    let options = invocation.global
+    let directory = DataDirectory.resolve(options.dataDirectory, environment: console.environment)
+    try DataDirectory.check(directory)
+    let backend = try await Backend.make(options, dataDirectory: directory)
+    var configuration = StorefrontConfiguration(
+      baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory)
+    if case .products(let request) = invocation.command {
+      // One request for the page asked for: the feed's first page reaches past the skipped rows.
+      configuration.pageSize = request.skip + request.limit
+    }
+    let environment: StorefrontEnvironment
+    do {
+      environment = try await StorefrontEnvironment.open(configuration)
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    var problems = environment.loadProblems
+    if let problem = await backend.embedded?.loadProblem { problems.append(problem.description) }
+    for problem in problems { console.writeError("storefront: warning: \(problem)\n") }
+    let style = Style(
+      usesColor: Style.usesColor(
+        isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))
+    return CommandRunner(environment: environment, backend: backend, console: console, style: style, options: options)
+  }
+
+  /// Runs `command` and returns the exit status; output goes to the console.
+  func run(_ command: Command) async throws -> Int32 {
+    switch command {
+    case .browse:
+      if console.inputIsTerminal && console.outputIsTerminal {
+        return await BrowserApp(environment: environment, style: style, backendName: backendName).run()
+      }
+      console.write(try await products(ProductsRequest()))
+    case .products(let request): console.write(try await products(request))
+    case .search(let query, let json): console.write(try await search(query, json: json))
+    case .product(let id, let json): console.write(try await product(id, json: json))
+    case .categories(let json): console.write(try await categories(json: json))
+    case .favorites(let json): console.write(try await favorites(json: json))
+    case .favorite(let id): console.write(try await setFavorite(true, id))
+    case .unfavorite(let id): console.write(try await setFavorite(false, id))
+    case .edit(let id, let title, let price): console.write(try await edit(id, title: title, price: price))
+    case .login(let username, let fromStandardInput):
+      console.write(try await login(username, passwordFromStandardInput: fromStandardInput))
+    case .logout: console.write(await logout())
+    case .whoami(let json): console.write(try await whoami(json: json))
+    case .demo, .help, .version: break
+    }
+    return 0
+  }
+
+  /// Waits until every file the command changed is on disk.
+  ///
+  /// Process lifecycle, not screen logic: the command line's equivalent of an app saving as
+  /// it moves to the background.
+  func close() async {
+    try? await environment.offlineCatalog.flush()
+    try? await environment.session.flush()
+    try? await backend.embedded?.flush()
+  }
+
+  /// `embedded` or the server's host, for the status line.
+  var backendName: String {
+    backend.embedded == nil ? backend.baseURL.host() ?? backend.baseURL.absoluteString : "embedded"
+  }
+
+  /// The words for a failure of the backend or the network, naming an unreachable server.
+  func failure(_ category: FailureCategory?, message: String?) -> CommandFailure {
+    let words = message ?? category.flatMap(FailureCopy.message(for:)) ?? "Something went wrong. Try again."
+    if let server = options.server, category == .offline || category == .timedOut {
+      return CommandFailure("Cannot reach \(server.absoluteString). \(words)")
+    }
+    return CommandFailure(words)
+  }
+}

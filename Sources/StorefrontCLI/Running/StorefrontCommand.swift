@@ -1,0 +1,67 @@
+import Foundation
+import Storefront
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `storefront` program: parses the command line, opens the app's environment and runs
+/// one command, or the interactive browser.
+///
+/// Like a SwiftUI app it drives the Storefront view models and renders their state; it never
+/// calls a service. The main actor runs everything that touches a view model.
+@MainActor
+public enum StorefrontCommand {
+  public nonisolated static let version = "0.1.0"
+
+  /// Runs the program and exits with its status.
+  public static func main(arguments: [String]) async -> Never {
+    let status = await run(arguments, console: .standard())
+    exit(status)
+  }
+
+  /// Runs the program with `console` as its standard streams and returns its exit status:
+  /// 0 success, 1 a failure of the server, the network or the disk, 2 a usage error.
+  public static func run(_ arguments: [String], console: Console) async -> Int32 {
+    let invocation: Invocation
+    do {
+      invocation = try Invocation.parse(arguments)
+    } catch {
+      console.writeError("storefront: \(error.message)\n" + HelpText.usage(for: error.command))
+      return 2
+    }
+    switch invocation.command {
+    case .help(let topic):
+      console.write(HelpText.help(for: topic))
+      return 0
+    case .version:
+      console.write("storefront \(version)\n")
+      return 0
+    case .demo:
+      let style = Style(
+        usesColor: Style.usesColor(
+          isTerminal: console.outputIsTerminal, noColorFlag: invocation.global.noColor,
+          environment: console.environment))
+      return await DemoTour(console: console, style: style).run()
+    default:
+      break
+    }
+    do {
+      let runner = try await CommandRunner.open(invocation, console: console)
+      let status = try await runner.run(invocation.command)
+      await runner.close()
+      return status
+    } catch let error as UsageError {
+      console.writeError("storefront: \(error.message)\n" + HelpText.usage(for: error.command))
+      return 2
+    } catch let error as CommandFailure {
+      console.writeError("storefront: \(error.message)\n")
+      return 1
+    } catch {
+      console.writeError("storefront: \(FailureCopy.message(for: error) ?? "Cancelled.")\n")
+      return 1
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/// Turns the bytes of a terminal in raw mode into keys.
+///
+/// A pure state machine: feed it bytes as they arrive, in any split; it keeps an unfinished
+/// escape sequence or UTF-8 character for the next call. A lone Esc is told apart from the
+/// start of a sequence by ``flush()``, which the reader calls when no byte follows at once.
+public struct KeyDecoder: Sendable {
+  private var pending: [UInt8] = []
+
+  public init() {}
+
+  /// The keys that `bytes` complete.
+  public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    pending.append(contentsOf: bytes)
+    var keys: [Key] = []
+    while !pending.isEmpty {
+      guard let (key, length) = Self.key(at: pending[...]) else { break }
+      pending.removeFirst(length)
+      if let key { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// Whether bytes of an unfinished key are waiting.
+  public var hasPending: Bool { !pending.isEmpty }
+
+  /// Ends what is pending: a lone Esc is the Escape key; an unfinished sequence is dropped.
+  public mutating func flush() -> [Key] {
+    defer { pending.removeAll() }
+    return pending.first == 0x1B ? [.escape] : []
+  }
+
+  /// The key at the start of `bytes` and how many bytes it uses (a `nil` key for bytes to
+  /// skip), or `nil` when more bytes are needed.
+  static func key(at bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let first = bytes[bytes.startIndex]
+    switch first {
+    case 0x1B: return escapeSequence(bytes)
+    case 0x0D, 0x0A: return (.enter, 1)
+    case 0x09: return (.tab, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+    case 0x00...0x1F: return (nil, 1)
+    case 0x20...0x7E: return (.character(Character(Unicode.Scalar(first))), 1)
+    default: return utf8Character(bytes)
+    }
+  }
+
+  private static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let start = bytes.startIndex
+    guard bytes.count >= 2 else { return nil }
+    let second = bytes[start + 1]
+    guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O") else {
+      return (.escape, 1)  // Esc then another key (Alt-key): the Esc alone, the key next.
+    }
+    // CSI: parameters (digits, ';') then one final byte in 0x40...0x7E.
+    var index = start + 2
+    while index < bytes.endIndex, (0x30...0x3F).contains(bytes[index]) { index += 1 }
+    guard index < bytes.endIndex else { return bytes.count > 16 ? (nil, bytes.count) : nil }
+    let final = bytes[index]
+    let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+    let length = index - start + 1
+    switch (final, parameters) {
+    case (UInt8(ascii: "A"), _): return (.up, length)
+    case (UInt8(ascii: "B"), _): return (.down, length)
+    case (UInt8(ascii: "C"), _): return (.right, length)
+    case (UInt8(ascii: "D"), _): return (.left, length)
+    case (UInt8(ascii: "H"), _): return (.home, length)
+    case (UInt8(ascii: "F"), _): return (.end, length)
+    case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
+    case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
+    case (UInt8(ascii: "~"), "3"): return (.delete, length)
+    case (UInt8(ascii: "~"), "5"): return (.pageUp, length)
+    case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
+    default: return (nil, length)
+    }
+  }
+
+  private static func utf8Character(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let first = bytes[bytes.startIndex]
+    let length =
+      switch first {
+      case 0xC0...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF7: 4
+      default: 1
+      }
+    guard bytes.count >= length else { return nil }
+    let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+    guard length > 1, let character = text.first, text != "\u{FFFD}" else { return (nil, 1) }
+    return (.character(character), length)
+  }
+}

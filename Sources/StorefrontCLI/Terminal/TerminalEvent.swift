@@ -1,0 +1,14 @@
+/// What the interactive browser reacts to.
+enum TerminalEvent: Sendable, Hashable {
+  case key(Key)
+  /// The terminal changed size (SIGWINCH).
+  case resized
+  /// SIGINT or SIGTERM arrived; the number is the signal's.
+  case signal(Int32)
+  /// A view model the screen shows changed.
+  case stateChanged
+  /// The spinner's clock ticked.
+  case tick
+  /// Standard input ended.
+  case inputClosed
+}

@@ -1,0 +1,113 @@
+import Custody
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal while the browser owns it: raw mode, the alternate screen, keys, resizes and
+/// signals as one stream of events, and the way back on every exit path.
+///
+/// Keys are read by a dispatch read source on a private queue and decoded there; SIGWINCH,
+/// SIGINT and SIGTERM arrive through dispatch signal sources (their default actions are
+/// turned off while the session lasts), so the main actor only ever sees ``TerminalEvent``s.
+final class TerminalSession: Sendable {
+  let events: AsyncStream<TerminalEvent>
+  private let continuation: AsyncStream<TerminalEvent>.Continuation
+  private let mode: TerminalMode
+  private let queue = DispatchQueue(label: "storefront.terminal")
+  private let sources: LockedState<[any DispatchSourceProtocol]>
+  private let decoder = LockedState(KeyDecoder())
+  private let isOpen = LockedState(false)
+
+  static let handledSignals: [Int32] = [SIGWINCH, SIGINT, SIGTERM]
+
+  /// Takes over the terminal on standard input and output; `nil` when standard input is not a terminal.
+  init?() {
+    guard let mode = TerminalMode(descriptor: STDIN_FILENO) else { return nil }
+    self.mode = mode
+    (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
+    sources = LockedState([])
+  }
+
+  /// Raw mode, alternate screen, and the sources that feed ``events``.
+  func open() {
+    isOpen.withLock { $0 = true }
+    FatalSignals.install(mode: mode)
+    mode.enterRaw()
+    write(ANSI.enter)
+    var made: [any DispatchSourceProtocol] = []
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+    input.setEventHandler { [weak self] in self?.readInput() }
+    made.append(input)
+    for number in Self.handledSignals {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler { [continuation] in
+        continuation.yield(number == SIGWINCH ? .resized : .signal(number))
+      }
+      made.append(source)
+    }
+    sources.withLock { $0 = made }
+    for source in made { source.resume() }
+  }
+
+  /// Writes `text` in one `write(2)` (looping only on a short write).
+  func write(_ text: String) {
+    FileDescriptor.writeAll(text, to: STDOUT_FILENO)
+  }
+
+  /// Hands the terminal back: leaves the alternate screen, shows the cursor, restores the
+  /// settings and the signals' default actions. Safe to call more than once.
+  func close() {
+    let wasOpen = isOpen.withLock { open in
+      defer { open = false }
+      return open
+    }
+    guard wasOpen else { return }
+    sources.withLock { sources in
+      for source in sources { source.cancel() }
+      sources.removeAll()
+    }
+    write(ANSI.leave)
+    mode.restore()
+    for number in Self.handledSignals { signal(number, SIG_DFL) }
+    FatalSignals.uninstall()
+    continuation.finish()
+  }
+
+  /// The ticks of the spinner's clock, as events.
+  func tick() {
+    continuation.yield(.tick)
+  }
+
+  /// Feeds an event from elsewhere (a view model changed).
+  func post(_ event: TerminalEvent) {
+    continuation.yield(event)
+  }
+
+  private func readInput() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    guard count > 0 else {
+      if count == 0 || (errno != EAGAIN && errno != EINTR) {
+        sources.withLock { $0.first?.cancel() }
+        continuation.yield(.inputClosed)
+      }
+      return
+    }
+    let (keys, waiting) = decoder.withLock { decoder in
+      (decoder.decode(buffer.prefix(count)), decoder.hasPending)
+    }
+    for key in keys { continuation.yield(.key(key)) }
+    if waiting {
+      // A lone Esc: if nothing follows soon, it is the Escape key, not a sequence.
+      queue.asyncAfter(deadline: .now() + .milliseconds(40)) { [weak self] in
+        guard let self else { return }
+        for key in self.decoder.withLock({ $0.flush() }) { self.continuation.yield(.key(key)) }
+      }
+    }
+  }
+}
