@@ -59,3 +59,45 @@ struct ScreenAgreementTests {
     await observing.value
   }
 }
+
+extension ScreenAgreementTests {
+  @Test func aSavedEditSurvivesTheNextPage() async throws {
+    let service = FakeProductService()
+    let bed = try await TestBed.fakes(products: service)
+    let catalog = try await CatalogViewModelTests.started(bed, service)
+    let observing = Task { await catalog.observeChanges() }
+    await waitUntil { catalog.isObservingChanges }
+
+    let loadingMore = Task { await catalog.loadMore() }
+    let page = await service.pages.waitForCalls(2)[1]
+    try await Self.rename(2, to: "Renamed", in: bed, service)  // saved while the next page loads
+    await waitUntil { catalog.state.value?.products.first { $0.id == 2 }?.title == "Renamed" }
+    page.resolve(.of(4...6, total: 9))
+    await loadingMore.value
+
+    #expect(catalog.state.value?.ids == Array(1...6))
+    #expect(catalog.state.value?.products[1].title == "Renamed")
+
+    let next = Task { await catalog.loadMore() }
+    await service.pages.waitForCalls(3)[2].resolve(.of(7...9, total: 9))
+    await next.value
+    #expect(catalog.state.value?.ids == Array(1...9))
+    #expect(catalog.state.value?.products[1].title == "Renamed")
+    observing.cancel()
+    await observing.value
+  }
+
+  /// Saves a new title for product `id` through its detail screen, the first detail request and
+  /// the first update of `service`.
+  static func rename(_ id: Product.ID, to title: String, in bed: TestBed, _ service: FakeProductService) async throws {
+    let detail = ProductDetailViewModel(productID: id, environment: bed.environment)
+    let loading = Task { await detail.load() }
+    await service.details.waitForCalls(1)[0].resolve(.sample(id))
+    await loading.value
+    let editor = try #require(detail.makeEditor())
+    editor.title = title
+    let saving = Task { await detail.save(editor) }
+    await service.updates.waitForCalls(1)[0].resolve(.sample(id, title))
+    try #require(await saving.value)
+  }
+}

@@ -28,4 +28,21 @@ extension CatalogScreen {
     }
     return screen
   }
+
+  /// The screen for `slice`, the list after a next page, keeping the rows of `shown` for the
+  /// products it already lists: they may carry edits saved since their page was fetched.
+  @concurrent
+  public static func extending(
+    _ shown: CatalogScreen, with slice: CatalogSlice, sort: ProductSort?
+  ) async
+    -> CatalogScreen
+  {
+    var products = slice.products
+    let kept = shown.products.count
+    if kept <= products.count, zip(shown.products, products).allSatisfy({ $0.id == $1.id }) {
+      products.replaceSubrange(0..<kept, with: shown.products)
+    }
+    return await CatalogPipeline.screen(
+      for: CatalogSlice(products: products, hasMore: slice.hasMore, total: slice.total), sort: sort)
+  }
 }

@@ -9,7 +9,7 @@ extension CatalogViewModel {
       guard let shown = state.value else { return }
       let seen = revision
       let patched = await shown.patched(with: product)
-      BackgroundRelease.release(consume shown)  // the state may have let go of it meanwhile
+      BackgroundRelease.release(shown)  // the state may have let go of it meanwhile
       guard let patched else { return }
       guard seen == revision else {
         BackgroundRelease.release(patched)

@@ -72,7 +72,7 @@ public final class CatalogViewModel {
       guard case .completed(let screen) = outcome else { return }
       commit { $0.show(screen) }
     } else {
-      state.startLoading()
+      commit { $0.startLoading() }
     }
     let feed = self.feed
     // A first page already shown is started over; otherwise the feed's first page is fetched,
@@ -84,7 +84,7 @@ public final class CatalogViewModel {
   /// Starts the list over, as pull to refresh does. The rows stay until the new first page
   /// arrives; a first load or a load-more in flight is dropped.
   public func refresh() async {
-    state.startLoading()
+    commit { $0.startLoading() }
     let feed = self.feed
     await loadFirstPage(from: feed) { try await feed.refresh() }
   }
@@ -95,7 +95,7 @@ public final class CatalogViewModel {
     guard sort != self.sort else { return }
     self.sort = sort
     feed = environment.catalogFeed(sort: sort, category: category)
-    state.startLoading()
+    commit { $0.startLoading() }
     let feed = self.feed
     await loadFirstPage(from: feed) { try await feed.loadNext() }
   }
@@ -108,10 +108,28 @@ public final class CatalogViewModel {
     }
     isLoadingMore = true
     defer { isLoadingMore = false }
+    // Values held across a suspension may be the last copies when the method ends: hand them
+    // to BackgroundRelease so they are freed off the main actor.
+    defer { BackgroundRelease.release(shown) }
     let feed = self.feed
-    let outcome = await moreLoad.run { await CatalogPipeline.screen(for: try await feed.loadNext(), sort: feed.sort) }
+    var seen = revision
+    let outcome = await moreLoad.run { () -> (CatalogSlice, CatalogScreen) in
+      let slice = try await feed.loadNext()
+      return (slice, await CatalogScreen.extending(shown, with: slice, sort: feed.sort))
+    }
     switch outcome {
-    case .completed(let screen):
+    case .completed(let (slice, built)):
+      defer { BackgroundRelease.release(slice) }
+      var screen = built
+      // An edit patched in meanwhile is kept by building again on what shows now; a refresh or
+      // a new sort begun meanwhile drops the page.
+      while seen != revision {
+        BackgroundRelease.release(screen)
+        guard feed === self.feed, !state.isLoading, let current = state.value else { return }
+        seen = revision
+        screen = await CatalogScreen.extending(current, with: slice, sort: feed.sort)
+        BackgroundRelease.release(current)
+      }
       commit { $0.show(screen) }
       message = nil
     case .failed(let error):
