@@ -25,19 +25,20 @@ import Testing
     #expect(try Invocation.parse([]).command == .browse)
   }
 
-  @Test(arguments: [
-    (["products", "--bogus"], "Unknown option '--bogus'.", "products"),
-    (["products", "--limit"], "--limit needs a value (N).", "products"),
-    (["products", "--limit", "--json"], "--limit needs a value (N).", "products"),
-    (["product", "abc"], "ID must be a whole number above 0, such as 12; got 'abc'.", "product"),
-    (["product"], "Missing ID.", "product"),
-    (["frob"], "Unknown command 'frob'.", nil),
-    (["products", "--order", "desc"], "--order needs --sort.", "products"),
-    (["search", "a", "b"], "Unexpected argument 'b'.", "search"),
-    (["logout", "--json"], "Unknown option '--json'.", "logout"),
-    (["edit", "3"], "Give --title, --price or both.", "edit"),
-    (["--json=1", "products"], "Unknown option '--json=1'.", nil),
-  ] as [([String], String, String?)])
+  @Test(
+    arguments: [
+      (["products", "--bogus"], "Unknown option '--bogus'.", "products"),
+      (["products", "--limit"], "--limit needs a value (N).", "products"),
+      (["products", "--limit", "--json"], "--limit needs a value (N).", "products"),
+      (["product", "abc"], "ID must be a whole number above 0, such as 12; got 'abc'.", "product"),
+      (["product"], "Missing ID.", "product"),
+      (["frob"], "Unknown command 'frob'.", nil),
+      (["products", "--order", "desc"], "--order needs --sort.", "products"),
+      (["search", "a", "b"], "Unexpected argument 'b'.", "search"),
+      (["logout", "--json"], "Unknown option '--json'.", "logout"),
+      (["edit", "3"], "Give --title, --price or both.", "edit"),
+      (["--json=1", "products"], "Unknown option '--json=1'.", nil),
+    ] as [([String], String, String?)])
   func reportsUsageErrors(arguments: [String], message: String, command: String?) {
     #expect(throws: UsageError(message, command: command)) { try Invocation.parse(arguments) }
   }

@@ -43,7 +43,7 @@ extension DemoTour {
     async let firstLoad: Void = catalog.start()
     try await Task.sleep(for: .milliseconds(150))
     step("the first page was fetched and its answer is held up for 600 ms on the way back…")
-    let renamed = try await environment.repository.save(id: 1, changes: ProductChanges(title: "Renamed Mascara"))
+    let renamed = try await environment.repository.save(id: 1, changes: ProductChanges(title: "Product One, Renamed"))
     step("meanwhile product 1 is renamed on the server to “\(renamed.title)”, and the user refreshes")
     await catalog.refresh()
     let afterRefresh = catalog.state.value?.products.first?.title ?? "nothing"
@@ -51,7 +51,7 @@ extension DemoTour {
     await firstLoad
     let afterSlow = catalog.state.value?.products.first?.title ?? "nothing"
     result(
-      "the slow first load answered last, with the old title; it was dropped: the screen still shows “\(afterSlow)”")
+      "the first load's page, with the old title, arrived last and was dropped: still “\(afterSlow)”")
     result("the server saw \(backend.requestCount(path: "/products")) requests for /products; no error was shown")
   }
 
@@ -59,8 +59,10 @@ extension DemoTour {
   func tokenRefreshedOnce(in folder: URL) async throws {
     scene(3, "A token expires under twenty concurrent requests", "UserSession: TokenStore")
     let skew = LockedState<TimeInterval>(0)
+    var configuration = EmbeddedBackend.Configuration()
+    configuration.latency = .milliseconds(50)  // so all twenty are on the wire together
     let (backend, environment) = try await open(
-      EmbeddedBackend.Configuration(), in: folder, now: { Date().addingTimeInterval(skew.withLock { $0 }) })
+      configuration, in: folder, now: { Date().addingTimeInterval(skew.withLock { $0 }) })
     let account = SessionViewModel(environment: environment)
     account.username = EmbeddedBackend.demoAccount.username
     account.password = EmbeddedBackend.demoAccount.password

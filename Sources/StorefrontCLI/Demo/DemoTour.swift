@@ -20,7 +20,7 @@ struct DemoTour {
     let folder = FileManager.default.temporaryDirectory.appending(
       path: "storefront-demo-\(ProcessInfo.processInfo.processIdentifier)", directoryHint: .isDirectory)
     defer { try? FileManager.default.removeItem(at: folder) }
-    say(style.bold("Storefront demo") + ": every number below is counted by the embedded backend.\n")
+    say(style.bold("Storefront demo") + ": every number below is counted by the embedded backend.")
     do {
       try await coalescing(in: folder.appending(path: "1"))
       try await staleLoadDropped(in: folder.appending(path: "2"))

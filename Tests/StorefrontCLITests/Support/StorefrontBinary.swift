@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs the built `storefront` binary, as a user or a script would.
+///
+/// The binary sits next to the test bundle in the build products folder (`swift build
+/// --build-tests` builds it, since this test target depends on it); `STOREFRONT_BINARY`
+/// overrides the path.
+enum StorefrontBinary {
+  struct Outcome: Sendable {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  static let url: URL = {
+    if let path = ProcessInfo.processInfo.environment["STOREFRONT_BINARY"] { return URL(fileURLWithPath: path) }
+    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    var folder = executable.deletingLastPathComponent()
+    // On Apple platforms the test binary is inside `<Package>PackageTests.xctest/Contents/MacOS`.
+    while folder.pathComponents.count > 1,
+      !FileManager.default.fileExists(atPath: folder.appending(path: "storefront").path)
+    {
+      folder = folder.deletingLastPathComponent()
+    }
+    return folder.appending(path: "storefront")
+  }()
+
+  /// Runs `storefront` with `arguments`, `--latency 0` unless the arguments set it, and
+  /// `input` on standard input; waits for it to exit.
+  static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:]
+  ) async throws
+    -> Outcome
+  {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "storefront-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputFile = folder.appending(path: "in")
+    let outputFile = folder.appending(path: "out")
+    let errorFile = folder.appending(path: "err")
+    try Data(input.utf8).write(to: inputFile)
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var variables = ProcessInfo.processInfo.environment
+    variables["NO_COLOR"] = nil
+    variables.merge(environment) { $1 }
+    process.environment = variables
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    return Outcome(
+      status: status, output: try String(contentsOf: outputFile, encoding: .utf8),
+      error: try String(contentsOf: errorFile, encoding: .utf8))
+  }
+}
+
+/// A fresh data folder for one test, removed when it is released.
+final class DataFolder: Sendable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appending(path: "storefront-data-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  var path: String { url.path }
+
+  /// Runs `storefront` on the embedded backend with this folder as its data folder.
+  func run(_ arguments: [String], input: String = "") async throws -> StorefrontBinary.Outcome {
+    try await StorefrontBinary.run(arguments + ["--data-dir", path, "--latency", "0"], input: input)
+  }
+}
