@@ -38,8 +38,9 @@ public final class EmbeddedBackend: HTTPTransport {
 
   /// Generates the catalog and starts serving.
   ///
-  /// Generation is synchronous: about a millisecond for the default 200 products, well under
-  /// a second for 100,000 in a release build. Create a large backend off the main actor.
+  /// Generation and encoding are synchronous: a few milliseconds for the default 200 products,
+  /// about a second for 100,000 in a release build (10 seconds in a debug build). Create a
+  /// large backend off the main actor.
   ///
   /// - Parameters:
   ///   - configuration: The catalog and the knobs.
