@@ -22,7 +22,8 @@ let package = Package(
       name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"]),
     .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"]),
     .executableTarget(
-      name: "custody-bench", dependencies: ["Custody", "CustodyTesting"]),
+      name: "custody-bench",
+      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"]),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),

@@ -6,7 +6,7 @@ import Foundation
 struct CustodyBench {
   static let scenarios: [(name: String, run: @Sendable (Bool) async -> ScenarioReport)] = [
     ("coalesce", CoalesceScenario.run), ("cache", CacheScenario.run), ("token", TokenScenario.run),
-    ("pager", PagerScenario.run),
+    ("pager", PagerScenario.run), ("decode", DecodeScenario.run), ("stall", { await StallScenario.run(quick: $0) }),
   ]
 
   static func main() async {
