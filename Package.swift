@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
-    .target(name: "StorefrontFixtures", dependencies: ["CustodyHTTP"]),
+    .target(name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"]),
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
     .target(
       name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"]),

@@ -1,6 +1,6 @@
+import Custody
 import CustodyHTTP
 import Foundation
-import Synchronization
 
 /// The Storefront API (the contract of DummyJSON) served in process from a generated catalog.
 ///
@@ -28,7 +28,7 @@ public final class EmbeddedBackend: HTTPTransport {
   /// What this backend serves.
   public let configuration: Configuration
 
-  let state: Mutex<BackendState>
+  let state: LockedState<BackendState>
   let auth: AuthService
   private let sleep: @Sendable (Duration) async throws -> Void
   private let elapsed: @Sendable () -> Duration
@@ -59,7 +59,7 @@ public final class EmbeddedBackend: HTTPTransport {
     assetBase = base
     basePath = configuration.baseURL.path(percentEncoded: false).trimmingSuffix("/")
     let generator = CatalogGenerator(seed: configuration.seed, assetBase: base)
-    state = Mutex(
+    state = LockedState(
       BackendState(
         catalog: CatalogState(generator: generator, count: configuration.productCount), configuration: configuration))
     auth = AuthService(

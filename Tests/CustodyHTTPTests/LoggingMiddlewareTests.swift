@@ -1,12 +1,12 @@
+import Custody
 import CustodyHTTP
 import Foundation
-import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct LoggingMiddlewareTests {
   final class Sink: Sendable {
-    let records = Mutex<[HTTPLogRecord]>([])
+    let records = LockedState<[HTTPLogRecord]>([])
     func append(_ record: HTTPLogRecord) { records.withLock { $0.append(record) } }
     var lines: [String] { records.withLock { $0.map(\.description) } }
   }

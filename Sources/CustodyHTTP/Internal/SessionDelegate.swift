@@ -1,5 +1,5 @@
+import Custody
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -9,17 +9,17 @@ import Synchronization
 /// caller: it collects body bytes up to the limit, decides redirects, and resumes the caller's
 /// continuation when the task ends.
 ///
-/// All mutable state is in `table`, behind a `Mutex`; continuations are resumed after the lock
+/// All mutable state is in `table`, behind a lock; continuations are resumed after the lock
 /// is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   typealias Waiter = CheckedContinuation<HTTPResponse, any Error>
 
-  private let table: Mutex<TransferTable<Waiter>>
+  private let table: LockedState<TransferTable<Waiter>>
   private let limit: Int
   private let redirects: URLSessionTransport.RedirectPolicy
 
   init(limit: Int, redirects: URLSessionTransport.RedirectPolicy) {
-    self.table = Mutex(TransferTable(limit: limit))
+    self.table = LockedState(TransferTable(limit: limit))
     self.limit = limit
     self.redirects = redirects
   }

@@ -1,12 +1,12 @@
+import Custody
 import CustodyHTTP
 import CustodyTesting
 import Foundation
 import StorefrontFixtures
-import Synchronization
 
 /// A wall clock that moves only when a test moves it, for token expiry.
 final class ManualWallClock: Sendable {
-  private let current = Mutex(Date(timeIntervalSince1970: 1_750_000_000))
+  private let current = LockedState(Date(timeIntervalSince1970: 1_750_000_000))
 
   var now: Date { current.withLock { $0 } }
 
