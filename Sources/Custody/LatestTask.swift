@@ -76,11 +76,18 @@ public final class LatestTask {
     } onCancel: {
       work.cancel()
     }
-    guard mine == generation else { return .superseded }
+    guard mine == generation else {
+      // A superseded result may be large; the task holds it too. Free both off the main actor.
+      BackgroundRelease.release((work, result))
+      return .superseded
+    }
     cancelCurrent = nil
     switch result {
-    case .success(let value):
-      return work.isCancelled ? .cancelled : .completed(value)
+    case .success(let value) where !work.isCancelled:
+      return .completed(value)
+    case .success:
+      BackgroundRelease.release((work, result))
+      return .cancelled
     case .failure(let error):
       return work.isCancelled || FailureCategory(error).isCancellation ? .cancelled : .failed(error)
     }
