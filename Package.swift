@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
     .library(name: "StorefrontFixtures", targets: ["StorefrontFixtures"]),
     .library(name: "Storefront", targets: ["Storefront"]),
+    .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
     .executable(name: "storefront", targets: ["storefront"]),
   ],
   targets: [
@@ -18,6 +19,7 @@ let package = Package(
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
     .target(name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"]),
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
+    .target(name: "StorefrontUI", dependencies: ["Storefront"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(
       name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"]),
     .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"]),

@@ -1,0 +1,33 @@
+#if canImport(SwiftUI)
+  import Storefront
+  import SwiftUI
+
+  /// Sign in, who am I, sign out: fields bound to ``SessionViewModel``.
+  public struct LoginView: View {
+    @State private var model: SessionViewModel
+
+    public init(environment: StorefrontEnvironment) {
+      _model = State(initialValue: SessionViewModel(environment: environment))
+    }
+
+    public var body: some View {
+      Form {
+        if let user = model.user {
+          LabeledContent("Signed in as", value: user.displayName)
+          Button("Who am I?") { Task { await model.whoAmI() } }
+          Button("Sign out", role: .destructive) { Task { await model.signOut() } }
+        } else {
+          TextField("Username", text: $model.username)
+            .textContentType(.username)
+          SecureField("Password", text: $model.password)
+            .textContentType(.password)
+          Button("Sign in") { Task { await model.signIn() } }
+            .disabled(model.isWorking)
+        }
+        if let message = model.message { Text(message).foregroundStyle(.red) }
+      }
+      .task { await model.observeSession() }
+      .navigationTitle("Account")
+    }
+  }
+#endif
