@@ -165,7 +165,8 @@ final class BrowserApp {
     case .help:
       snapshot.screen = .help
     }
-    snapshot.spinner = spinnerFrame(isBusy: isBusy)
+    snapshot.isLoading = isBusy
+    snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
     return snapshot
   }
 

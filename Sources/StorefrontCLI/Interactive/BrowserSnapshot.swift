@@ -32,6 +32,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var updatedAt: Date?
   /// When the offline page shown was saved; `nil` when the page is live.
   public var offlineSince: Date?
+  /// Whether something the screen shows is loading, however briefly.
+  public var isLoading = false
   /// The spinner's frame while a load has taken longer than the threshold; `nil` otherwise.
   public var spinner: Int?
   /// A failure in plain words, shown in place of the key hints.

@@ -4,8 +4,8 @@ import Storefront
 /// Draws one frame of the browser: a pure function of a ``BrowserSnapshot`` and the terminal's
 /// size, returned as one string to write with one `write(2)`.
 ///
-/// The frame starts at the top-left corner and overwrites every line to its end, so nothing of
-/// the previous frame shows through and the screen never flickers blank.
+/// The frame starts at the top-left corner and clears each line just before writing it, in the
+/// same write, so nothing of the previous frame shows through and the screen never flickers blank.
 public enum FrameRenderer {
   public static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -22,8 +22,10 @@ public enum FrameRenderer {
       body = table(snapshot, height: height - 3, width: width, style: style)
     case .search(let query):
       body = [style.bold("Search: ") + fit(query, width - 9) + "▏"]
-      if snapshot.rows.isEmpty && !query.isEmpty && snapshot.spinner == nil && snapshot.failure == nil {
-        body.append(style.dim("No products match."))
+      if query.trimmingCharacters(in: .whitespaces).isEmpty {
+        body.append(style.dim(fit("Type to search titles and descriptions.", width)))
+      } else if snapshot.rows.isEmpty {
+        if !snapshot.isLoading && snapshot.failure == nil { body.append(style.dim("No products match.")) }
       } else {
         body += table(snapshot, height: height - 4, width: width, style: style)
       }
@@ -67,7 +69,9 @@ public enum FrameRenderer {
     _ snapshot: BrowserSnapshot, size: TerminalSize, style: Style, timeZone: TimeZone = .current
   ) -> String {
     let lines = lines(snapshot, size: size, style: style, timeZone: timeZone)
-    return ANSI.home + lines.joined(separator: ANSI.clearLine + "\r\n") + ANSI.clearLine + ANSI.clearBelow
+    // Each line is cleared before it is written, not after: with the cursor on the last column,
+    // clearing to the end would erase the character written there.
+    return ANSI.home + lines.map { ANSI.clearLine + $0 }.joined(separator: "\r\n") + ANSI.clearBelow
   }
 
   /// The first row shown when `selection` is selected and `visible` rows fit: whole screens,
@@ -132,10 +136,12 @@ public enum FrameRenderer {
     default:
       break
     }
-    if let offline = snapshot.offlineSince {
-      parts.append("offline, saved \(time(offline, timeZone))")
-    } else if let updated = snapshot.updatedAt {
-      parts.append("updated \(time(updated, timeZone))")
+    if snapshot.screen == .catalog {
+      if let offline = snapshot.offlineSince {
+        parts.append("offline, saved \(time(offline, timeZone))")
+      } else if let updated = snapshot.updatedAt {
+        parts.append("updated \(time(updated, timeZone))")
+      }
     }
     var text = " " + parts.joined(separator: " · ")
     if let frame = snapshot.spinner { text += "  " + spinnerFrames[frame % spinnerFrames.count] + " loading…" }
