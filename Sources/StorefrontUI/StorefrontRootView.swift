@@ -10,7 +10,7 @@
   ///   var body: some Scene {
   ///     WindowGroup {
   ///       Group { if let environment { StorefrontRootView(environment: environment) } else { ProgressView() } }
-  ///         .task { environment = try? await StorefrontEnvironment.open(.live()) }
+  ///         .task { environment = try? await StorefrontEnvironment.open(configuration) }
   ///     }
   ///   }
   /// }
