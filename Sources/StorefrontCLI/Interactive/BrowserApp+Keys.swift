@@ -66,17 +66,19 @@ extension BrowserApp {
     case .down: searchSelection = min(searchSelection + 1, max(rows.count - 1, 0))
     case .enter: if rows.indices.contains(searchSelection) { openDetail(rows[searchSelection]) }
     case .backspace:
-      guard !search.query.isEmpty else { return }
-      type(String(search.query.dropLast()))
+      guard !searchText.isEmpty else { return }
+      type(String(searchText.dropLast()))
     case .control("u"): type("")
-    case .character(let character): type(search.query + String(character))
+    case .character(let character): type(searchText + String(character))
     default: break
     }
   }
 
   /// Searches as the user types: every keystroke supersedes the last, and the view model
   /// waits for a pause before it asks the server.
+  /// The field keeps what was typed at once; the view model's `query` follows when its call runs.
   private func type(_ text: String) {
+    searchText = text
     searchSelection = 0
     start { await self.search.search(text) }
   }

@@ -25,6 +25,8 @@ final class BrowserApp {
   var modes: [Mode] = [.catalog]
   var catalogSelection = 0
   var searchSelection = 0
+  /// The search field as typed.
+  var searchText = ""
   var formField = 0
   var notice: String?
   var failure: String?
@@ -143,7 +145,7 @@ final class BrowserApp {
       snapshot.selection = catalogSelection
       snapshot.failure = failure ?? catalog.message ?? account.message
     case .search:
-      snapshot.screen = .search(query: search.query)
+      snapshot.screen = .search(query: searchText)
       snapshot.rows = search.state.value?.products ?? []
       snapshot.total = search.state.value?.total ?? 0
       snapshot.selection = searchSelection
