@@ -23,8 +23,7 @@ public final class StorefrontEnvironment: Sendable {
   /// Persisted files that were corrupt or unreadable at start, moved aside; one line each.
   public let loadProblems: [String]
 
-  /// Not private: `open(_:products:auth:)` (StorefrontEnvironment+Testing.swift) wires given services.
-  init(
+  private init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
     repository: ProductRepository, session: UserSession, favorites: Favorites, offlineCatalog: OfflineCatalog,
     loadProblems: [String]
@@ -47,18 +46,14 @@ public final class StorefrontEnvironment: Sendable {
   /// - Throws: ``Error/dataDirectory(_:reason:)`` when the data directory cannot be created or
   ///   is not a directory.
   public static func open(_ configuration: StorefrontConfiguration) async throws(Error) -> StorefrontEnvironment {
-    let directory = configuration.dataDirectory
-    try prepare(directory)
+    try prepare(configuration.dataDirectory)
     let clock = configuration.clock
     var middleware: [any HTTPMiddleware] = []
     if let retry = configuration.retry { middleware.append(RetryMiddleware(policy: retry, clock: clock)) }
     if let log = configuration.log { middleware.append(LoggingMiddleware(clock: clock, sink: log)) }
     let base = HTTPClient(baseURL: configuration.baseURL, transport: configuration.transport, middleware: middleware)
     let refresher = LiveAuthService(client: base, sessionLength: configuration.sessionLength, now: configuration.now)
-
-    let session = await UserSession.open(
-      store: FileStore(url: directory.appending(path: "session.json"), default: nil, protection: .ownerOnly),
-      now: configuration.now, clock: clock, refresh: { try await refresher.refresh($0) })
+    let session = await openSession(configuration) { try await refresher.refresh($0) }
 
     var client = base
     let basePath = configuration.baseURL.path(percentEncoded: false)
@@ -70,6 +65,25 @@ public final class StorefrontEnvironment: Sendable {
     let tokens = session.tokens
     let products = LiveProductService(client: client, usesProtectedRoutes: { await tokens.isSignedIn })
     let auth = LiveAuthService(client: client, sessionLength: configuration.sessionLength, now: configuration.now)
+    return await assemble(configuration, session: session, products: products, auth: auth)
+  }
+
+  /// Opens the persisted session, renewing credentials with `refresh`.
+  static func openSession(
+    _ configuration: StorefrontConfiguration, refresh: @escaping TokenStore.Refresh
+  ) async -> UserSession {
+    await UserSession.open(
+      store: FileStore(
+        url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly),
+      now: configuration.now, clock: configuration.clock, refresh: refresh)
+  }
+
+  /// Reads favourites and the offline page, and puts the environment together.
+  static func assemble(
+    _ configuration: StorefrontConfiguration, session: UserSession, products: any ProductService,
+    auth: any AuthService
+  ) async -> StorefrontEnvironment {
+    let directory = configuration.dataDirectory
     let favorites = Favorites(store: FileStore(url: directory.appending(path: "favorites.json"), default: []))
     let offline = OfflineCatalog(
       store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), now: configuration.now)
@@ -79,8 +93,8 @@ public final class StorefrontEnvironment: Sendable {
     if let problem = await offline.load() { problems.append(problem.description) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
-      repository: ProductRepository(service: products, clock: clock), session: session, favorites: favorites,
-      offlineCatalog: offline, loadProblems: problems)
+      repository: ProductRepository(service: products, clock: configuration.clock), session: session,
+      favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products.
@@ -89,7 +103,7 @@ public final class StorefrontEnvironment: Sendable {
   }
 
   /// Makes the data directory (0700) if it is missing.
-  private static func prepare(_ directory: URL) throws(Error) {
+  static func prepare(_ directory: URL) throws(Error) {
     var isDirectory: ObjCBool = false
     let manager = FileManager.default
     if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
