@@ -45,7 +45,7 @@ public enum HelpText {
       \(commands.joined(separator: "\n"))
 
       Options:
-      \(optionLines(CommandTable.global), terminator: "")
+      \(optionLines(CommandTable.global), terminator: "\n")
       Exit status: 0 success; 1 the server, the network or the disk failed (message on stderr);
       2 the command line is wrong (message and usage on stderr).
 
