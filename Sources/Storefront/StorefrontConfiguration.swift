@@ -13,6 +13,9 @@ public struct StorefrontConfiguration: Sendable {
   public var pageSize: Int
   /// The access-token lifetime to ask for at sign-in.
   public var sessionLength: Duration
+  /// The route that ends a session on the server at sign-out, such as `/auth/logout`; `nil`
+  /// where the server has none (the public service), and sign-out is then local only.
+  public var logoutPath: String?
   /// Retry policy for idempotent requests; `nil` sends each request once.
   public var retry: RetryMiddleware.Policy?
   /// Receives a record of every request, secrets redacted; `nil` logs nothing.
@@ -24,7 +27,8 @@ public struct StorefrontConfiguration: Sendable {
 
   public init(
     baseURL: URL, transport: any HTTPTransport, dataDirectory: URL, pageSize: Int = 30,
-    sessionLength: Duration = .seconds(30 * 60), retry: RetryMiddleware.Policy? = RetryMiddleware.Policy(),
+    sessionLength: Duration = .seconds(30 * 60), logoutPath: String? = nil,
+    retry: RetryMiddleware.Policy? = RetryMiddleware.Policy(),
     log: (@Sendable (HTTPLogRecord) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() },
     clock: any Clock<Duration> = ContinuousClock()
   ) {
@@ -33,6 +37,7 @@ public struct StorefrontConfiguration: Sendable {
     self.dataDirectory = dataDirectory
     self.pageSize = pageSize
     self.sessionLength = sessionLength
+    self.logoutPath = logoutPath
     self.retry = retry
     self.log = log
     self.now = now

@@ -64,7 +64,9 @@ public final class StorefrontEnvironment: Sendable {
 
     let tokens = session.tokens
     let products = LiveProductService(client: client, usesProtectedRoutes: { await tokens.isSignedIn })
-    let auth = LiveAuthService(client: client, sessionLength: configuration.sessionLength, now: configuration.now)
+    let auth = LiveAuthService(
+      client: client, sessionLength: configuration.sessionLength, logoutPath: configuration.logoutPath,
+      now: configuration.now)
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 

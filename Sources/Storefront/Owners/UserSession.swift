@@ -83,11 +83,21 @@ public final class UserSession: Sendable {
     return signedIn.user
   }
 
-  /// Signs out and forgets the persisted session.
-  public func signOut() async throws {
+  /// Signs out and forgets the persisted session, then asks the server to end it too.
+  ///
+  /// The local sign-out never waits for the network: it happens first, and the server's part
+  /// is best effort (a server that cannot be reached lets the token run out by itself).
+  ///
+  /// - Parameter auth: Ends the session on the server; `nil` signs out locally only.
+  /// - Throws: A `FileStore` error when the session file could not be cleared.
+  public func signOut(endingOnServerWith auth: (any AuthService)? = nil) async throws {
+    let credential = store.value?.credential
     await tokens.signOut()
     store.save(nil)
-    try await store.flush()
+    let cleared: Result<Void, any Error>
+    do { try await store.flush(); cleared = .success(()) } catch { cleared = .failure(error) }
+    if let auth, let credential { try? await auth.logout(credential) }
+    try cleared.get()
   }
 
   /// Asks the server who is signed in and remembers the answer.

@@ -67,7 +67,7 @@ public final class SessionViewModel {
     isWorking = true
     defer { isWorking = false }
     do {
-      try await session.signOut()
+      try await session.signOut(endingOnServerWith: auth)
       message = nil
     } catch {
       if let words = FailureCopy.message(for: error) { message = words }  // the file may still hold it

@@ -12,6 +12,13 @@ public protocol AuthService: Sendable {
   func refresh(_ credential: Credential) async throws -> Credential
   /// The signed-in user, asked of the server with the current credential.
   func me() async throws -> User
+  /// Ends `credential`'s session on the server, where the server offers that.
+  func logout(_ credential: Credential) async throws
+}
+
+extension AuthService {
+  /// Servers without a logout (the public DummyJSON service among them) end nothing.
+  public func logout(_ credential: Credential) async throws {}
 }
 
 /// What a successful login returns.

@@ -6,17 +6,22 @@ import Foundation
 public struct LiveAuthService: AuthService {
   private let client: HTTPClient
   private let sessionLength: Duration
+  private let logoutPath: String?
   private let now: @Sendable () -> Date
 
   /// - Parameters:
   ///   - client: Sends the requests; `/auth/me` needs the authorization middleware.
   ///   - sessionLength: The access token lifetime to ask for (`expiresInMins`).
+  ///   - logoutPath: The route that ends a session on the server, such as `/auth/logout`;
+  ///     `nil` where the server has none, as on the public service.
   ///   - now: The wall clock, to turn the lifetime into an expiry date that survives a restart.
   public init(
-    client: HTTPClient, sessionLength: Duration = .seconds(30 * 60), now: @escaping @Sendable () -> Date = { Date() }
+    client: HTTPClient, sessionLength: Duration = .seconds(30 * 60), logoutPath: String? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.client = client
     self.sessionLength = sessionLength
+    self.logoutPath = logoutPath
     self.now = now
   }
 
@@ -47,6 +52,16 @@ public struct LiveAuthService: AuthService {
 
   @concurrent public func me() async throws -> User {
     try await client.send(Endpoint<UserDTO>(path: "/auth/me")).model()
+  }
+
+  /// Ends the session with its own access token, as an auth request: an expired token is not
+  /// renewed just to be thrown away.
+  @concurrent public func logout(_ credential: Credential) async throws {
+    guard let logoutPath else { return }
+    let endpoint = Endpoint<Never>(
+      method: .post, path: logoutPath, headers: ["Authorization": "Bearer \(credential.accessToken)"],
+      isAuthRequest: true)
+    _ = try await client.response(for: endpoint)
   }
 
   private var minutes: Int { max(1, Int(sessionLength.components.seconds / 60)) }

@@ -30,7 +30,7 @@ struct DemoTour {
       console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
       return 1
     }
-    say("\nEach rule above is also a test: see ARCHITECTURE.md, \"Rules the owners guarantee\".")
+    say("\nEach rule above is also a test; the Custody documentation lists the rules each owner guarantees.")
     return 0
   }
 

@@ -19,7 +19,8 @@ struct CommandRunner {
     try DataDirectory.check(directory)
     let backend = try await Backend.make(options, dataDirectory: directory)
     var configuration = StorefrontConfiguration(
-      baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory)
+      baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory,
+      logoutPath: backend.embedded == nil ? nil : "/auth/logout")
     if case .products(let request) = invocation.command {
       // One request for the page asked for: the feed's first page reaches past the skipped rows.
       configuration.pageSize = request.skip + request.limit
