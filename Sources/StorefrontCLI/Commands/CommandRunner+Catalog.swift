@@ -58,15 +58,11 @@ extension CommandRunner {
     return ProductFormatting.detail(product, isFavorite: detail.isFavorite, style: style, width: console.width)
   }
 
-  /// `categories`. No view model lists categories, so this one read asks the repository
-  /// (the owner that caches products) directly.
+  /// `categories`.
   func categories(json: Bool) async throws -> String {
-    let categories: [ProductCategory]
-    do {
-      categories = try await environment.repository.categories()
-    } catch {
-      throw failure(FailureCategory(error), message: nil)
-    }
+    let model = CategoriesViewModel(environment: environment)
+    await model.load()
+    guard let categories = model.state.value else { throw failure(model.state.failure, message: model.message) }
     if json { return JSONOutput.encode(categories) }
     let table = TextTable(
       columns: [.init("SLUG"), .init("NAME", flexible: true)], rows: categories.map { [$0.slug, $0.name] })
