@@ -4,7 +4,7 @@ import Foundation
 
 /// The Storefront API (the contract of DummyJSON) served in process from a generated catalog.
 ///
-/// The backend is an ``HTTPTransport``: give it to an `HTTPClient` whose base URL is the
+/// The backend is an `HTTPTransport`: give it to an `HTTPClient` whose base URL is the
 /// configuration's ``Configuration/baseURL`` and the app runs offline, in tests and on the
 /// command line, exactly as it runs against the public service. Paging, search, categories,
 /// login, token refresh and the protected `/auth/…` routes answer with the same shapes,

@@ -1,6 +1,6 @@
 import Custody
 
-/// The words a screen shows for a failure: one plain sentence per ``FailureCategory`` that says
+/// The words a screen shows for a failure: one plain sentence per `FailureCategory` that says
 /// what happened and what to do next.
 ///
 /// Owners and transports keep failures as categories; view models, which know their audience,
