@@ -16,6 +16,7 @@ enum CoalesceScenario {
         let result = await measure(variant, callers: callers)
         report.add("\(variant.rawValue) ×\(callers)", "upstream calls", Double(result.upstreamCalls), "")
         report.add("\(variant.rawValue) ×\(callers)", "fan-out", result.fanOut.milliseconds, "ms")
+        report.add("\(variant.rawValue) ×\(callers)", "whole burst", result.total.milliseconds, "ms")
         fanOut[variant.rawValue, default: [:]][callers] = result.fanOut.seconds
         if result.upstreamCalls != 1 {
           report.notes.append("\(variant.rawValue) ran the upstream \(result.upstreamCalls) times")
@@ -45,6 +46,8 @@ enum CoalesceScenario {
   struct Result {
     var upstreamCalls: Int
     var fanOut: Duration
+    /// From the first caller starting to the task group ending.
+    var total: Duration
   }
 
   /// Starts `callers` tasks that ask for one key, lets the upstream answer once all of them
@@ -55,6 +58,7 @@ enum CoalesceScenario {
     let cache = Cache<Int, Int>()
     let naive = NaiveCoalescer()
     let upstream: @Sendable () async throws -> Int = { try await probe.upstream() }
+    let start = Measure.clock.now
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<callers {
         group.addTask {
@@ -69,7 +73,8 @@ enum CoalesceScenario {
         }
       }
     }
-    return Result(upstreamCalls: probe.upstreamCalls, fanOut: probe.fanOut)
+    return Result(
+      upstreamCalls: probe.upstreamCalls, fanOut: probe.fanOut, total: start.duration(to: Measure.clock.now))
   }
 }
 
