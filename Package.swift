@@ -26,7 +26,9 @@ let package = Package(
     .executableTarget(
       name: "custody-bench",
       dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"]),
-    .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting"]),
+    // The child process FileStore's crash-safety test kills while it saves.
+    .executableTarget(name: "custody-filestore-writer", dependencies: ["Custody"]),
+    .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
     .testTarget(
