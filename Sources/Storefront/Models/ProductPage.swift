@@ -17,8 +17,15 @@ public struct ProductPage: Sendable, Hashable, Codable {
 
   /// Whether more products follow this page. Counts what the server sent, dropped entries
   /// included, so a malformed entry does not end the list early.
-  public var hasMore: Bool { skip + products.count + droppedCount < total }
+  public var hasMore: Bool {
+    let (end, overflow) = skip.addingReportingOverflow(products.count + droppedCount)
+    return !overflow && end < total
+  }
 
-  /// The `skip` of the page after this one.
-  public var nextSkip: Int { skip + products.count + droppedCount }
+  /// The `skip` of the page after this one; `Int.max` when a page claims to end past it (a
+  /// server's `skip` is not trusted to leave room).
+  public var nextSkip: Int {
+    let (end, overflow) = skip.addingReportingOverflow(products.count + droppedCount)
+    return overflow ? .max : end
+  }
 }
