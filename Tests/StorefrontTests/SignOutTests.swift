@@ -32,7 +32,7 @@ struct SignOutTests {
     let backend = try EmbeddedBackend()
     let environment = try await environment(over: backend, logoutPath: "/auth/logout")
     let account = try await signIn(environment)
-    let token = try #require(try await environment.session.tokens.validCredential().accessToken)
+    let token = try await environment.session.tokens.validCredential().accessToken
 
     await account.signOut()
 
