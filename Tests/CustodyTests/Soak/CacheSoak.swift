@@ -1,0 +1,122 @@
+import CustodyTesting
+
+@testable import Custody
+
+/// Random `Cache` operations over a few keys with tight limits and a clock that moves in steps
+/// as long as the freshness windows, so values go fresh, stale and expired all the time.
+final class CacheSoak: Sendable {
+  static let keys = 0...11
+  let policy = CachePolicy(freshFor: .milliseconds(20), staleFor: .milliseconds(20), countLimit: 6, costLimit: 24)
+  let clock = TestClock()
+  let cache: Cache<Int, Stamped>
+  let upstream: KeyedUpstream
+  private let advancing = LockedState(())
+  private let report: SoakReport
+
+  init(report: SoakReport) {
+    self.report = report
+    upstream = KeyedUpstream(name: "cache", report: report)
+    cache = Cache(policy: policy, clock: clock, cost: { $0.cost })
+  }
+
+  func step(_ rng: inout SplitMix64) async {
+    report.begin(.cache)
+    defer { report.end(.cache) }
+    let key = rng.int(in: Self.keys)
+    switch rng.int(in: 0...99) {
+    case 0..<42: await load(key, &rng)
+    case 42..<52: await refresh(key, &rng)
+    case 52..<60: set(key, &rng)
+    case 60..<67: upstream.detaching([key], raisesFloor: true) { _ in cache.invalidate(key) }
+    case 67..<69: upstream.detaching(Self.keys, raisesFloor: true) { _ in cache.removeAll() }
+    case 69..<78: advance(by: .milliseconds(rng.int(in: 1...15)))
+    case 78..<93: report.check(cache.cachedValue(for: key).map { $0.key == key } ?? true, "cache: wrong key")
+    default: await observe(key, &rng)
+    }
+    checkInvariants(key)
+  }
+
+  /// `TestClock.advance(by:)` reads the time and then moves it in two steps, so two tasks
+  /// advancing at once can ask it to move backwards, which it refuses; advances take turns.
+  private func advance(by duration: Duration) {
+    advancing.withLock { _ in clock.advance(by: duration) }
+  }
+
+  private func load(_ key: Int, _ rng: inout SplitMix64) async {
+    let behavior = SoakBehavior.random(&rng)
+    let cancelAfter = rng.chance(12) ? rng.int(in: 0...4) : nil
+    let epoch = upstream.epoch(of: key)
+    let (result, cancelled) = await runCancellable(cancelAfter: cancelAfter, cancel: cancelling(key)) {
+      [cache, upstream] in
+      try await cache.value(for: key) { try await upstream.call(key, since: epoch, behavior: behavior) }
+    }
+    report.judge(result, cancelled: cancelled, "cache value(for: \(key))") { $0.key == key ? nil : "wrong key" }
+  }
+
+  private func refresh(_ key: Int, _ rng: inout SplitMix64) async {
+    let behavior = SoakBehavior.random(&rng)
+    let cancelAfter = rng.chance(12) ? rng.int(in: 0...4) : nil
+    let epoch = upstream.epoch(of: key)
+    let (result, cancelled) = await runCancellable(cancelAfter: cancelAfter, cancel: cancelling(key)) {
+      [cache, upstream] in
+      try await cache.refresh(key) { try await upstream.call(key, since: epoch, behavior: behavior, supersedes: true) }
+    }
+    report.judge(result, cancelled: cancelled, "cache refresh(\(key))") { $0.key == key ? nil : "wrong key" }
+  }
+
+  private func set(_ key: Int, _ rng: inout SplitMix64) {
+    let cost = rng.int(in: 1...8)
+    let serial = upstream.nextSerial()
+    upstream.detaching([key], raisesFloor: true) { floor in
+      cache.set(Stamped(key: key, floor: floor, serial: serial, cost: cost), for: key)
+    }
+  }
+
+  /// Follows `updates(for:)` of `key` while a few other operations run, until it has seen the
+  /// current value and one more commit (the last operation is a `set`, so one comes).
+  ///
+  /// The follower stops by leaving its loop, not by being cancelled: cancelling a follower
+  /// while a commit yields to it can deadlock the cache (the cancellation runs the stream's
+  /// `onTermination`, which takes the cache's lock, under the runtime's lock of the follower's
+  /// task, while the commit holds the cache's lock and resuming the follower needs that task
+  /// lock). `CUSTODY_SOAK_CANCEL_FOLLOWERS=1` cancels followers instead, to reproduce it.
+  private func observe(_ key: Int, _ rng: inout SplitMix64) async {
+    let updates = cache.updates(for: key)
+    let report = self.report
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        var seen = 0
+        for await value in updates {
+          if let value { report.check(value.key == key, "cache updates(for: \(key)) sent key \(value.key)") }
+          seen += 1
+          if seen == 2 { break }
+        }
+      }
+      for _ in 0..<rng.int(in: 0...2) where rng.chance(70) { await load(key, &rng) }
+      set(key, &rng)
+      if SoakSettings.cancelsFollowers { group.cancelAll() }
+    }
+  }
+
+  /// Cancelling a caller may end the last wait on a load, which frees the key: that detaches
+  /// like `invalidate`, so it runs under the fake's lock.
+  private func cancelling(_ key: Int) -> (() -> Void) -> Void {
+    { [upstream] cancel in upstream.detaching([key], raisesFloor: false) { _ in cancel() } }
+  }
+
+  private func checkInvariants(_ key: Int) {
+    upstream.checkFloor(of: key) { cache.cachedValue(for: key) }
+    let (count, cost) = (cache.count, cache.totalCost)
+    report.check(count <= policy.countLimit!, "cache holds \(count) values, over its limit \(policy.countLimit!)")
+    report.check(cost <= policy.costLimit!, "cache holds cost \(cost), over its limit \(policy.costLimit!)")
+  }
+
+  /// After every caller has returned: nothing runs, nothing watches, nothing stale is held.
+  func checkQuiescent() async {
+    await upstream.waitUntilIdle()
+    await cache.waitUntilIdle()
+    report.check(cache.loadsInFlight == 0, "cache: \(cache.loadsInFlight) loads still in flight")
+    report.check(cache.observerCount == 0, "cache: \(cache.observerCount) update streams still registered")
+    for key in Self.keys { checkInvariants(key) }
+  }
+}
