@@ -10,7 +10,8 @@ final class CacheSoak: Sendable {
   let clock = TestClock()
   let cache: Cache<Int, Stamped>
   let upstream: KeyedUpstream
-  private let advancing = LockedState(())
+  /// Counts clock advances; its lock makes them take turns.
+  private let advances = LockedState(0)
   private let report: SoakReport
 
   init(report: SoakReport) {
@@ -39,7 +40,10 @@ final class CacheSoak: Sendable {
   /// `TestClock.advance(by:)` reads the time and then moves it in two steps, so two tasks
   /// advancing at once can ask it to move backwards, which it refuses; advances take turns.
   private func advance(by duration: Duration) {
-    advancing.withLock { _ in clock.advance(by: duration) }
+    advances.withLock { count in
+      count += 1
+      clock.advance(by: duration)
+    }
   }
 
   private func load(_ key: Int, _ rng: inout SplitMix64) async {
