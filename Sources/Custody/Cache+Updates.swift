@@ -14,13 +14,13 @@ extension Cache {
   public func updates(for key: Key) -> AsyncStream<Value?> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
     let id = state.withLock { $0.flights.makeID() }
-    continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { $0.stopObserving(key, id: id) }
+    continuation.onTermination = { [endedObservers] _ in
+      endedObservers.withLock { $0.append((key, id)) }
     }
-    state.withLock { $0.observe(key, id: id, continuation: continuation) }
+    withState { $0.observe(key, id: id, continuation: continuation) }
     return stream
   }
 
   /// The number of live ``updates(for:)`` streams.
-  public var observerCount: Int { state.withLock { $0.observerCount } }
+  public var observerCount: Int { withState { $0.observerCount } }
 }

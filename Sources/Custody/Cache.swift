@@ -33,6 +33,11 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   public let policy: CachePolicy
 
   @usableFromInline let state: LockedState<CacheState<Key, Value>>
+  /// Update streams whose consumer went away, to drop the next time the state is locked. A
+  /// stream's termination handler runs while the runtime holds the consumer task's status
+  /// lock, and a yield under the cache's lock takes that same status lock: taking the cache's
+  /// lock in the handler could deadlock, so it only records the stream here.
+  let endedObservers = LockedState<[(key: Key, id: UInt64)]>([])
   @usableFromInline let now: @Sendable () -> Duration
   private let cost: @Sendable (Value) -> Int
 
@@ -160,9 +165,21 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   // MARK: Loading
 
+  /// Runs `body` under the lock, first dropping the update streams that ended.
+  func withState<Result>(_ body: (inout CacheState<Key, Value>) -> sending Result) -> sending Result {
+    state.withLock { state in
+      let ended = endedObservers.withLock { ended in
+        defer { ended = [] }
+        return ended
+      }
+      for observer in ended { state.stopObserving(observer.key, id: observer.id) }
+      return body(&state)
+    }
+  }
+
   /// Runs `body` under the lock; cancels the loads it orphaned and wakes idle watchers after.
   private func detaching(_ body: (inout CacheState<Key, Value>) -> [Task<Void, Never>]) {
-    let (orphans, idleWatchers) = state.withLock { state in (body(&state), state.takeIdleWatchers()) }
+    let (orphans, idleWatchers) = withState { state in (body(&state), state.takeIdleWatchers()) }
     for orphan in orphans { orphan.cancel() }
     for watcher in idleWatchers { watcher.resume() }
   }
@@ -265,7 +282,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private func finishLoad(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
     let cost = (try? result.get()).map(self.cost)
     let now = self.now()
-    let (waiters, idleWatchers) = state.withLock { state in
+    let (waiters, idleWatchers) = withState { state in
       let (waiters, wasAttached) = state.flights.finish(id)
       if wasAttached, case .success(let value) = result, let cost {
         state.commit(value, cost: cost, for: key, now: now)

@@ -1,4 +1,5 @@
 import Custody
+
 /// A clock whose time moves only when a test moves it.
 ///
 /// Owners take a `Clock<Duration>`; give them a `TestClock` and time becomes an input of the
@@ -40,6 +41,14 @@ public final class TestClock: Clock, Sendable {
     var nextID: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
     var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Sets the time and removes the sleepers now due, in deadline order.
+    mutating func move(to instant: Instant) -> [Sleeper] {
+      now = instant
+      let due = sleepers.values.filter { $0.deadline <= instant }
+      for sleeper in due { sleepers[sleeper.sequence] = nil }
+      return due.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+    }
 
     mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
       let count = sleepers.count
@@ -90,19 +99,16 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward by `duration`, waking every sleeper whose deadline is reached.
   public func advance(by duration: Duration = .zero) {
     precondition(duration >= .zero, "TestClock cannot move backwards")
-    let target = state.withLock { $0.now.advanced(by: duration) }
-    advance(to: target)
+    wake(state.withLock { state in state.move(to: state.now.advanced(by: duration)) })
   }
 
-  /// Moves time forward to `instant`, waking every sleeper whose deadline is reached.
+  /// Moves time forward to `instant`, waking every sleeper whose deadline is reached. An instant
+  /// already passed leaves the time as it is.
   public func advance(to instant: Instant) {
-    let due = state.withLock { state -> [Sleeper] in
-      precondition(instant >= state.now, "TestClock cannot move backwards")
-      state.now = instant
-      let due = state.sleepers.values.filter { $0.deadline <= instant }
-      for sleeper in due { state.sleepers[sleeper.sequence] = nil }
-      return due.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
-    }
+    wake(state.withLock { state in state.move(to: max(instant, state.now)) })
+  }
+
+  private func wake(_ due: [Sleeper]) {
     for sleeper in due { sleeper.continuation.resume() }
   }
 

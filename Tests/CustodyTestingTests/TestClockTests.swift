@@ -66,3 +66,21 @@ struct TestClockTests {
     #expect(clock.now.offset == .seconds(3))
   }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct TestClockConcurrencyTests {
+  @Test func concurrentAdvancesAddUp() async {
+    let clock = TestClock()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 { group.addTask { clock.advance(by: .seconds(1)) } }
+    }
+    #expect(clock.now.offset == .seconds(100))
+  }
+
+  @Test func advancingToAnInstantAlreadyPassedKeepsTheTime() {
+    let clock = TestClock()
+    clock.advance(by: .seconds(5))
+    clock.advance(to: TestClock.Instant(offset: .seconds(2)))
+    #expect(clock.now.offset == .seconds(5))
+  }
+}

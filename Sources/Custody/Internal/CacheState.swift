@@ -123,7 +123,8 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
 
   /// Yields inside the owner's lock on purpose: commits are ordered by that lock, and yielding
   /// after releasing it could deliver two quick commits to a stream in the wrong order.
-  /// `yield` never calls back into the cache.
+  /// `yield` never calls back into the cache, and a stream's termination handler never takes
+  /// the cache's lock (see `Cache.endedObservers`), so the lock order cannot invert.
   private func notify(_ key: Key, _ value: Value?) {
     guard let watchers = observers[key] else { return }
     for continuation in watchers.values { continuation.yield(value) }

@@ -1,4 +1,5 @@
 import Custody
+
 /// Sends each value to every current subscriber, so several screens stay in agreement.
 final class Broadcast<Value: Sendable>: Sendable {
   private struct State {
@@ -7,6 +8,10 @@ final class Broadcast<Value: Sendable>: Sendable {
   }
 
   private let state = LockedState(State())
+  /// Subscribers whose consumer went away, dropped the next time `state` is locked. The
+  /// termination handler runs under the consumer task's status lock, which a yield under
+  /// `state`'s lock also takes: locking `state` in the handler could deadlock.
+  private let ended = LockedState<[UInt64]>([])
 
   deinit {
     for continuation in state.withLock({ $0.subscribers.values }) { continuation.finish() }
@@ -19,10 +24,10 @@ final class Broadcast<Value: Sendable>: Sendable {
       state.lastID += 1
       return state.lastID
     }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    continuation.onTermination = { [ended] _ in
+      ended.withLock { $0.append(id) }
     }
-    state.withLock { state in
+    withState { state in
       state.subscribers[id] = continuation
       if let initial { continuation.yield(initial) }
     }
@@ -32,10 +37,22 @@ final class Broadcast<Value: Sendable>: Sendable {
   /// Sends `value` to every subscriber. Yields under the lock so two quick sends reach every
   /// subscriber in the order they were made.
   func send(_ value: Value) {
-    state.withLock { state in
+    withState { state in
       for continuation in state.subscribers.values { continuation.yield(value) }
     }
   }
 
-  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  var subscriberCount: Int { withState { $0.subscribers.count } }
+
+  private func withState<Result>(_ body: (inout State) -> sending Result) -> sending Result {
+    state.withLock { state in
+      for id in ended.withLock({ ids in
+        defer { ids = [] }
+        return ids
+      }) {
+        state.subscribers[id] = nil
+      }
+      return body(&state)
+    }
+  }
 }

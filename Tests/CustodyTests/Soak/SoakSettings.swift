@@ -21,9 +21,5 @@ struct SoakSettings: Sendable {
     return UInt64(trimmed)
   }
 
-  /// Whether the cache soak cancels its `updates(for:)` followers, which reproduces a deadlock
-  /// of `Cache` (see `CacheSoak.observe`); off by default.
-  static let cancelsFollowers = ProcessInfo.processInfo.environment["CUSTODY_SOAK_CANCEL_FOLLOWERS"] == "1"
-
   var seedText: String { "0x" + String(seed, radix: 16, uppercase: true) }
 }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import Storefront
+
+/// Screens that stop listening while values are sent must never freeze the sender.
+@Suite(.timeLimit(.minutes(1)))
+struct BroadcastTests {
+  @Test func cancellingSubscribersWhileSendingNeverDeadlocks() async {
+    let broadcast = Broadcast<Int>()
+    for round in 0..<300 {
+      let subscribers = (0..<4).map { _ in
+        let stream = broadcast.subscribe()
+        return Task {
+          for await _ in stream {}
+        }
+      }
+      let sending = Task {
+        for value in 0..<40 { broadcast.send(round * 100 + value) }
+      }
+      for subscriber in subscribers { subscriber.cancel() }
+      await sending.value
+      for subscriber in subscribers { await subscriber.value }
+    }
+    #expect(broadcast.subscriberCount == 0)
+  }
+
+  @Test func everySubscriberGetsEveryValueInOrder() async {
+    let broadcast = Broadcast<Int>()
+    let streams = [broadcast.subscribe(startingWith: 0), broadcast.subscribe(startingWith: 0)]
+    for value in 1...5 { broadcast.send(value) }
+    for stream in streams {
+      var seen: [Int] = []
+      for await value in stream {
+        seen.append(value)
+        if seen.count == 6 { break }
+      }
+      #expect(seen == [0, 1, 2, 3, 4, 5])
+    }
+  }
+}
