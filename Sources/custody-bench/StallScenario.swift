@@ -18,6 +18,8 @@ enum StallScenario {
   static func run(quick: Bool) async -> ScenarioReport {
     var report = ScenarioReport("stall")
     let count = quick ? 10_000 : 100_000
+    // The floor first, before anything large exists: what the main actor sees with no work.
+    let idle = await measureIdle(for: .milliseconds(quick ? 300 : 1_000))
     let configuration = EmbeddedBackend.Configuration(productCount: count)
     guard let backend = await makeBackend(configuration) else {
       report.notes.append("could not start the embedded backend")
@@ -26,7 +28,6 @@ enum StallScenario {
     let bytes = (try? await backend.makeClient().response(for: everything(count)).body.count) ?? 0
     report.notes.append("\(count) products, \(format(Double(bytes) / 1e6)) MB of JSON per refresh")
 
-    let idle = await measureIdle(for: .milliseconds(quick ? 300 : 1_000))
     record(&report, "idle floor", idle)
 
     let naive = NaiveCatalogModel(client: backend.makeClient(), count: count)
