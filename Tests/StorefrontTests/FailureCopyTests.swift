@@ -20,9 +20,11 @@ struct FailureCopyTests {
     #expect(!words.contains("HTTP"))
   }
 
-  @Test(arguments: [(Duration.seconds(30), "30"), (.milliseconds(1_500), "2"), (.milliseconds(10), "1")])
-  func rateLimitingSaysWhenToTryAgain(delay: Duration, seconds: String) {
-    #expect(
-      FailureCopy.message(for: .rateLimited(retryAfter: delay)) == "Too many requests. Try again in \(seconds) s.")
+  @Test(arguments: [
+    (Duration.seconds(30), "30 s"), (.milliseconds(1_500), "2 s"), (.milliseconds(10), "1 s"), (.seconds(300), "5 min"),
+    (.seconds(3_600), "60 min"), (.seconds(86_400), "24 h"), (.seconds(365 * 86_400), "365 days"),
+  ])
+  func rateLimitingSaysWhenToTryAgain(delay: Duration, spoken: String) {
+    #expect(FailureCopy.message(for: .rateLimited(retryAfter: delay)) == "Too many requests. Try again in \(spoken).")
   }
 }

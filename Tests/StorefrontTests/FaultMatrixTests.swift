@@ -57,7 +57,7 @@ final class FaultMatrixTests {
     (.server("truncated-json"), .invalidResponse, unreadable),
     (.server("html-as-json"), .invalidResponse, unreadable),
     (
-      .server("retry-after-far"), .rateLimited(retryAfter: .seconds(86_400)), "Too many requests. Try again in 86400 s."
+      .server("retry-after-far"), .rateLimited(retryAfter: .seconds(86_400)), "Too many requests. Try again in 24 h."
     ),
     (.server("redirect-loop"), .unknown, unknown),
     (.server("storm/503"), .server(status: 503), serverProblem),
@@ -190,7 +190,7 @@ final class EmbeddedBackendFaultTests {
 
     #expect(shown == Array(1...20))
     #expect(catalog.state.failure == .rateLimited(retryAfter: .seconds(3_600)))
-    #expect(catalog.message == "Too many requests. Try again in 3600 s.")
+    #expect(catalog.message == "Too many requests. Try again in 60 min.")
     #expect(catalog.state.value?.ids == shown)
     #expect(backend.statistics.rateLimited == 1)
   }

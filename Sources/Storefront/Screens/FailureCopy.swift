@@ -21,7 +21,7 @@ public enum FailureCopy {
     case .unauthorized: "Your session has ended. Sign in again."
     case .forbidden: "You are not allowed to do this. Sign in with another account."
     case .notFound: "This product no longer exists."
-    case .rateLimited(let delay?): "Too many requests. Try again in \(wholeSeconds(delay)) s."
+    case .rateLimited(let delay?): "Too many requests. Try again in \(spoken(delay))."
     case .rateLimited(nil): "Too many requests. Try again in a moment."
     case .rejected: "The server refused the request. Check what you entered and try again."
     case .server: "The server ran into a problem. Try again later."
@@ -36,9 +36,17 @@ public enum FailureCopy {
     message(for: FailureCategory(error))
   }
 
-  /// `delay` rounded up to whole seconds, at least 1: "0 s" would invite an immediate retry.
-  private static func wholeSeconds(_ delay: Duration) -> Int64 {
-    let (seconds, attoseconds) = delay.components
-    return max(1, seconds + (attoseconds > 0 ? 1 : 0))
+  /// `delay` in the unit a person would use, rounded up and at least 1 s ("0 s" would invite an
+  /// immediate retry): "30 s", "5 min", "24 h", "3 days".
+  private static func spoken(_ delay: Duration) -> String {
+    let (whole, attoseconds) = delay.components
+    let seconds = max(1, whole + (attoseconds > 0 ? 1 : 0))
+    func roundedUp(_ unit: Int64) -> Int64 { (seconds + unit - 1) / unit }
+    switch seconds {
+    case ..<90: return "\(seconds) s"
+    case ..<(90 * 60): return "\(roundedUp(60)) min"
+    case ..<(48 * 3_600): return "\(roundedUp(3_600)) h"
+    default: return "\(roundedUp(86_400)) days"
+    }
   }
 }
