@@ -28,12 +28,14 @@ let package = Package(
       dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"]),
     // The child process FileStore's crash-safety test kills while it saves.
     .executableTarget(name: "custody-filestore-writer", dependencies: ["Custody"]),
+    // Helpers several test targets share; not a product.
+    .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
-    .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting"]),
+    .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport"]),
     .testTarget(
       name: "StorefrontTests",
-      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting"]),
+      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting", "TestSupport"]),
     .testTarget(
       name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"]),
     .testTarget(

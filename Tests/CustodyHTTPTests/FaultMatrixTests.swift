@@ -2,6 +2,7 @@ import Custody
 import CustodyHTTP
 import CustodyTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTTP layer against servers that misbehave: connections that break, bodies that are not

@@ -4,6 +4,7 @@ import CustodyTesting
 import Foundation
 import Storefront
 import StorefrontFixtures
+import TestSupport
 import Testing
 
 /// The screens when the network misbehaves: the app runs over the embedded backend until a test

@@ -2,6 +2,7 @@ import Custody
 import CustodyHTTP
 import Foundation
 import StorefrontFixtures
+import TestSupport
 
 /// The embedded backend until a test breaks the network: then every request goes, over a real
 /// socket, to one misbehaviour of the fault server (or to a closed port), until the test heals it.

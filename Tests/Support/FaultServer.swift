@@ -6,25 +6,27 @@ import Foundation
   import Darwin
 #endif
 
-/// The misbehaving HTTP server of `scripts/faulty-server.py`, on 127.0.0.1.
+/// The misbehaving HTTP server of `scripts/faulty-server.py`, on 127.0.0.1, shared by the
+/// fault-matrix tests of CustodyHTTP and Storefront.
 ///
 /// When `CUSTODY_FAULTY_URL` is set (by a script that started the server) that server is used;
 /// otherwise the first test that needs it starts one as a child process on a free port. The
 /// child exits when its standard input closes, which happens when this test process ends,
 /// however it ends, so it is never left behind.
-enum FaultServer {
+public enum FaultServer {
   /// The server's base URL, or `nil` when it could not be started.
-  static let baseURL: URL? =
+  public static let baseURL: URL? =
     ProcessInfo.processInfo.environment["CUSTODY_FAULTY_URL"].flatMap { URL(string: $0) } ?? start()
 
-  static var isAvailable: Bool { baseURL != nil }
+  public static var isAvailable: Bool { baseURL != nil }
 
   /// The base URL of one misbehaviour: every request below it meets that fault.
-  static func url(_ fault: String) -> URL { baseURL!.appending(path: fault) }
+  public static func url(_ fault: String) -> URL { baseURL!.appending(path: fault) }
 
   private static func start() -> URL? {
+    // Tests/Support/FaultServer.swift → the package root.
     let script = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appending(path: "scripts/faulty-server.py")
     var input: [Int32] = [0, 0]
     guard FileManager.default.fileExists(atPath: script.path), pipe(&input) == 0 else { return nil }
