@@ -142,6 +142,8 @@
         }
         lines.append(line)
       }
+      // Not a wait for anything: the kill must land at a random point of the writer's loop,
+      // which is what this test is about. No outcome depends on the length of the pause.
       usleep(UInt32.random(in: 0...12_000))
       child.kill()
       while let line = child.readLine() { lines.append(line) }

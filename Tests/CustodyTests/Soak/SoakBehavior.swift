@@ -1,10 +1,12 @@
-/// How one upstream call behaves: how long it takes and whether it fails. Real short sleeps
-/// here only create interleavings; no outcome depends on their length.
+/// How one upstream call behaves: how long it takes and whether it fails. Latency is a number
+/// of yields, not real time: each yield is a suspension point where other tasks interleave,
+/// and nothing waits for the clock.
 struct SoakBehavior: Sendable {
   enum Latency: Sendable {
     case none
     case yield
-    case sleep(microseconds: Int)
+    /// Suspends this many times, checking for cancellation each time.
+    case yields(Int)
   }
 
   var latency: Latency
@@ -17,8 +19,8 @@ struct SoakBehavior: Sendable {
     switch rng.int(in: 0...99) {
     case 0..<20: latency = .none
     case 20..<50: latency = .yield
-    case 50..<92: latency = .sleep(microseconds: rng.int(in: 20...400))
-    default: latency = .sleep(microseconds: rng.int(in: 1_000...3_000))
+    case 50..<92: latency = .yields(rng.int(in: 2...20))
+    default: latency = .yields(rng.int(in: 50...200))
     }
     return SoakBehavior(latency: latency, fails: rng.chance(failurePercent), cost: rng.int(in: 1...8))
   }
@@ -29,7 +31,11 @@ struct SoakBehavior: Sendable {
     switch latency {
     case .none: break
     case .yield: await Task.yield()
-    case .sleep(let microseconds): try await Task.sleep(for: .microseconds(microseconds))
+    case .yields(let count):
+      for _ in 0..<count {
+        await Task.yield()
+        try Task.checkCancellation()
+      }
     }
     try Task.checkCancellation()
   }
