@@ -1,48 +1,62 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The library is three products: the owners (`Custody`), the HTTP layer (`CustodyHTTP`) and the
+// testing tools (`CustodyTesting`). Everything else here is a target of this repository only:
+// the Storefront example app under `Examples/Storefront/`, the benchmarks under `Benchmarks/`
+// and the test helpers under `Tests/`. `swift run storefront` still works from the root,
+// because a root package's executable targets can always be run.
 let package = Package(
   name: "Custody",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Custody", targets: ["Custody"]),
     .library(name: "CustodyHTTP", targets: ["CustodyHTTP"]),
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
-    .library(name: "StorefrontFixtures", targets: ["StorefrontFixtures"]),
-    .library(name: "Storefront", targets: ["Storefront"]),
-    .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
-    .executable(name: "storefront", targets: ["storefront"]),
   ],
   targets: [
+    // The library.
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
-    .target(name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"]),
-    .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"]),
-    .target(name: "StorefrontUI", dependencies: ["Storefront"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-    .target(
-      name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"]),
-    .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"]),
-    .executableTarget(
-      name: "custody-bench",
-      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"]),
-    // The child process FileStore's crash-safety test kills while it saves.
-    .executableTarget(name: "custody-filestore-writer", dependencies: ["Custody"]),
-    // Helpers several test targets share; not a product.
-    .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport"]),
+    // Helpers several test targets share.
+    .target(name: "TestSupport", path: "Tests/Support"),
+    // The child process FileStore's crash-safety test kills while it saves.
+    .executableTarget(name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),
+
+    // The Storefront example app.
+    .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/Storefront"),
+    .target(
+      name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/StorefrontFixtures"),
+    .target(
+      name: "StorefrontUI", dependencies: ["Storefront", "Custody"], path: "Examples/Storefront/StorefrontUI",
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"],
+      path: "Examples/Storefront/StorefrontCLI"),
+    .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"], path: "Examples/Storefront/storefront"),
     .testTarget(
       name: "StorefrontTests",
-      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting", "TestSupport"]),
+      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting", "TestSupport"],
+      path: "Examples/Storefront/Tests/StorefrontTests"),
     .testTarget(
-      name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"]),
+      name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"],
+      path: "Examples/Storefront/Tests/StorefrontFixturesTests"),
     .testTarget(
       name: "StorefrontCLITests",
       dependencies: [
         "StorefrontCLI", "storefront", "Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting",
-      ]),
+      ],
+      path: "Examples/Storefront/Tests/StorefrontCLITests"),
+
+    // Benchmarks.
+    .executableTarget(
+      name: "custody-bench",
+      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"],
+      path: "Benchmarks/custody-bench"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,20 +6,28 @@ import PackageDescription
 // libFuzzer (`-sanitize=fuzzer,address`).
 let package = Package(
   name: "CustodyFuzz",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v14)],
   dependencies: [.package(name: "Custody", path: "..")],
   targets: [
     .target(name: "FuzzSupport"),
-    // The command line's parsing files, compiled from the main package's sources (a symlink):
-    // `StorefrontCLI` is not a library product, and its other files need package access.
-    .target(name: "StorefrontCLIParsing", dependencies: [.product(name: "Storefront", package: "Custody")]),
+    // The example app's targets are not products of the main package, so their sources are
+    // compiled here again, through symlinks: Storefront and its embedded backend whole, and the
+    // command line's parsing files (its other files need package access).
+    // Both use the library's package-level lock, compiled into each through a symlink too.
+    .target(
+      name: "Storefront",
+      dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),
+    .target(
+      name: "StorefrontFixtures",
+      dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),
+    .target(name: "StorefrontCLIParsing", dependencies: ["Storefront"]),
     .executableTarget(
-      name: "dto-decoding", dependencies: ["FuzzSupport", .product(name: "Storefront", package: "Custody")]),
+      name: "dto-decoding", dependencies: ["FuzzSupport", "Storefront"]),
     .executableTarget(
       name: "embedded-backend",
       dependencies: [
-        "FuzzSupport", .product(name: "StorefrontFixtures", package: "Custody"),
-        .product(name: "Storefront", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody"),
+        "FuzzSupport", "StorefrontFixtures",
+        "Storefront", .product(name: "CustodyHTTP", package: "Custody"),
       ]),
     .executableTarget(name: "argument-parser", dependencies: ["FuzzSupport", "StorefrontCLIParsing"]),
   ],

@@ -1,0 +1,1 @@
+../../../Sources/Custody/Internal/LockedState.swift
