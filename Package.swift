@@ -25,12 +25,14 @@ let package = Package(
     // Helpers several test targets share.
     .target(name: "TestSupport", path: "Tests/Support"),
     // The child process FileStore's crash-safety test kills while it saves.
-    .executableTarget(name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),
+    .executableTarget(
+      name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),
 
     // The Storefront example app.
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/Storefront"),
     .target(
-      name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/StorefrontFixtures"),
+      name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"],
+      path: "Examples/Storefront/StorefrontFixtures"),
     .target(
       name: "StorefrontUI", dependencies: ["Storefront", "Custody"], path: "Examples/Storefront/StorefrontUI",
       resources: [.copy("PrivacyInfo.xcprivacy")]),
@@ -43,7 +45,8 @@ let package = Package(
       dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting", "TestSupport"],
       path: "Examples/Storefront/Tests/StorefrontTests"),
     .testTarget(
-      name: "StorefrontFixturesTests", dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"],
+      name: "StorefrontFixturesTests",
+      dependencies: ["StorefrontFixtures", "CustodyHTTP", "Custody", "CustodyTesting"],
       path: "Examples/Storefront/Tests/StorefrontFixturesTests"),
     .testTarget(
       name: "StorefrontCLITests",
