@@ -13,7 +13,7 @@ enum PagerScenario {
     let counts = quick ? [100, 200] : [500, 1_000]
     var pagerTimes: [Int: Duration] = [:]
     for pages in counts {
-      let fetch: @Sendable (Int) async throws -> Page<Int, Item> = { cursor in
+      let fetch: @Sendable (Int) async throws -> Page<Int, Item, Void> = { cursor in
         let items = (cursor..<cursor + pageSize).map(Item.init(id:))
         let next = cursor + pageSize
         return Page(items: items, next: next < pages * pageSize ? next : nil)

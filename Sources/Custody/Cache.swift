@@ -40,6 +40,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   let endedObservers = LockedState<[(key: Key, id: UInt64)]>([])
   @usableFromInline let now: @Sendable () -> Duration
   private let cost: @Sendable (Value) -> Int
+  @usableFromInline let inspection: Inspection?
 
   /// Creates an empty cache.
   ///
@@ -47,12 +48,19 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   ///   - policy: Freshness and size limits.
   ///   - clock: The time freshness is measured in; pass a test clock in tests.
   ///   - cost: The cost of one value, for `policy.costLimit` (for example its byte size).
+  ///   - name: The name inspectors show, such as "products".
+  ///   - inspector: Receives this cache's events (see ``OwnerInspector`` and the article
+  ///     "Watching your owners"). With none, a hit does no extra work.
+  ///   - describeKey: How inspectors show a key; by default its description.
   public init(
     policy: CachePolicy = .init(), clock: some Clock<Duration> = ContinuousClock(),
-    cost: @escaping @Sendable (Value) -> Int = { _ in 1 }
+    cost: @escaping @Sendable (Value) -> Int = { _ in 1 },
+    name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
   ) {
+    let inspection = Inspection.keyed(.cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self)
+    self.inspection = inspection
     self.policy = policy
-    self.state = LockedState(CacheState(policy: policy))
+    self.state = LockedState(CacheState(policy: policy, inspection: inspection))
     self.now = Self.elapsedTime(on: clock)
     self.cost = cost
   }
@@ -87,7 +95,12 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @inlinable
   public func value(for key: Key, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
     let now = self.now()
-    if let fresh = state.withLock({ $0.freshValue(key, now: now) }) { return fresh }
+    let fresh = state.withLock { state -> Value? in
+      let fresh = state.freshValue(key, now: now)
+      if fresh != nil, let inspection { inspection.record(.hit, key: key) }
+      return fresh
+    }
+    if let fresh { return fresh }
     return try await valueWithoutFreshHit(for: key, now: now, load: load)
   }
 
@@ -96,7 +109,9 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   func valueWithoutFreshHit(
     for key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value
   ) async throws -> Value {
-    let (hit, orphan) = state.withLock { state in lookupForCaller(key, now: now, load: load, in: &state) }
+    let (hit, orphan) = state.withLock { state in
+      lookupForCaller(key, now: now, load: load, recording: true, in: &state)
+    }
     orphan?.cancel()
     if let hit { return hit }
     return try await join(key, kind: .load, load: load)
@@ -129,7 +144,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let cost = self.cost(value)
     let now = self.now()
     detaching { state in
-      let orphan = state.flights.detach(key)
+      let orphan = detach(key, .set, in: &state)
       state.commit(value, cost: cost, for: key, now: now)
       return [orphan].compactMap(\.self)
     }
@@ -139,7 +154,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// start a new one.
   public func invalidate(_ key: Key) {
     detaching { state in
-      let orphan = state.flights.detach(key)
+      let orphan = detach(key, .invalidate, in: &state)
       state.remove(key)
       return [orphan].compactMap(\.self)
     }
@@ -148,7 +163,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// Removes every value, detaches every load and cancels background revalidations.
   public func removeAll() {
     detaching { state in
-      let orphans = state.flights.detachAll()
+      let orphans = state.flights.attached.keys.compactMap { detach($0, .removeAll, in: &state) }
       state.removeAll()
       return orphans
     }
@@ -177,20 +192,43 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
-  /// Runs `body` under the lock; cancels the loads it orphaned and wakes idle watchers after.
+  /// Runs `body` under the lock; cancels the loads it orphaned after.
   private func detaching(_ body: (inout CacheState<Key, Value>) -> [Task<Void, Never>]) {
-    let (orphans, idleWatchers) = withState { state in (body(&state), state.takeIdleWatchers()) }
+    let orphans = withState { state in body(&state) }
     for orphan in orphans { orphan.cancel() }
-    for watcher in idleWatchers { watcher.resume() }
+  }
+
+  /// Detaches the load attached to `key`, if any, and reports it. Returns its task when nobody
+  /// waits for it any more.
+  private func detach(
+    _ key: Key, _ reason: OwnerEvent.DetachReason, in state: inout CacheState<Key, Value>
+  ) -> Task<Void, Never>? {
+    let flightID = state.flights.attachedFlight(for: key)?.id
+    let orphan = state.flights.detach(key)
+    if let inspection, let flightID {
+      inspection.record(.detached(flightID, reason), key: key)
+      if !state.flights.contains(flightID) { inspection.record(.abandoned(flightID), key: key) }
+    }
+    return orphan
   }
 
   /// The part of `value(for:load:)` that runs under the lock: a hit, or nothing when the
   /// caller must wait. Starts a revalidation for a stale hit.
+  ///
+  /// With `recording`, the lookup is reported to the inspector as a hit, a stale hit or a miss.
   private func lookupForCaller(
-    _ key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value,
+    _ key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value, recording: Bool,
     in state: inout CacheState<Key, Value>
   ) -> (hit: Value?, orphan: Task<Void, Never>?) {
-    switch state.lookup(key, now: now) {
+    let lookup = state.lookup(key, now: now)
+    if recording, let inspection {
+      switch lookup {
+      case .fresh: inspection.record(.hit, key: key)
+      case .stale: inspection.record(.staleHit, key: key)
+      case .expired, .missing: inspection.record(.miss, key: key)
+      }
+    }
+    switch lookup {
     case .fresh(let value):
       return (value, nil)
     case .stale(let value):
@@ -207,14 +245,14 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let waiterID = state.withLock { $0.flights.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        typealias Outcome = (Result<Value, any Error>?, Task<Void, Never>?, [CheckedContinuation<Void, Never>])
-        let (immediate, orphan, watchers) = state.withLock { state -> Outcome in
-          guard !Task.isCancelled else { return (.failure(CancellationError()), nil, []) }
+        typealias Outcome = (Result<Value, any Error>?, Task<Void, Never>?)
+        let (immediate, orphan) = state.withLock { state -> Outcome in
+          guard !Task.isCancelled else { return (.failure(CancellationError()), nil) }
           var orphan: Task<Void, Never>?
           if kind == .load {
             // Something may have been committed since the caller's first look.
-            let (hit, revalidation) = lookupForCaller(key, now: self.now(), load: load, in: &state)
-            if let hit { return (.success(hit), revalidation, []) }
+            let (hit, revalidation) = lookupForCaller(key, now: self.now(), load: load, recording: false, in: &state)
+            if let hit { return (.success(hit), revalidation) }
           }
           let flightID: UInt64
           if let attached = state.flights.attachedFlight(for: key), kind == .load || attached.tag == .refresh {
@@ -222,45 +260,28 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
           } else {
             (flightID, orphan) = startLoad(key, kind: kind, load: load, in: &state)
           }
-          let watchers = state.flights.join(flightID, waiter: waiterID, continuation: continuation)
-          return (nil, orphan, watchers)
+          let waiters = state.flights.join(flightID, waiter: waiterID, continuation: continuation)
+          inspection?.record(.joined(flightID, waiters: waiters), key: key)
+          return (nil, orphan)
         }
-        for watcher in watchers { watcher.resume() }
         orphan?.cancel()
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
-      let (waiter, task, idleWatchers) = state.withLock { state in
-        let (waiter, task) = state.flights.leave(waiterID)
-        return (waiter, task, state.takeIdleWatchers())
+      let (waiter, task) = state.withLock { state in
+        let flightID = state.flights.flight(ofWaiter: waiterID)
+        let left = state.flights.leave(waiterID)
+        if let inspection, let flightID, left.waiter != nil {
+          let flights = state.flights
+          let event: OwnerEvent.Kind =
+            flights.contains(flightID)
+            ? .left(flightID, waiters: flights.waiterCount(of: flightID)) : .abandoned(flightID)
+          inspection.record(event, key: key)
+        }
+        return left
       }
       task?.cancel()
       waiter?.resume(throwing: CancellationError())
-      for watcher in idleWatchers { watcher.resume() }
-    }
-  }
-
-  /// Suspends until `count` callers wait on the load for `key`. For tests that must know every
-  /// caller has joined before they let the load finish.
-  func waitForWaiters(_ count: Int, on key: Key) async {
-    await withCheckedContinuation { continuation in
-      if !state.withLock({ $0.flights.watchWaiters(count, for: key, continuation: continuation) }) {
-        continuation.resume()
-      }
-    }
-  }
-
-  /// Suspends until no load runs, background revalidations included. For tests.
-  func waitUntilIdle() async {
-    await withCheckedContinuation { continuation in
-      let idle = state.withLock { state -> Bool in
-        guard state.flights.flights.isEmpty else {
-          state.idleWatchers.append(continuation)
-          return false
-        }
-        return true
-      }
-      if idle { continuation.resume() }
     }
   }
 
@@ -269,27 +290,39 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     _ key: Key, kind: CacheState<Key, Value>.LoadKind, load: @escaping @Sendable () async throws -> Value,
     in state: inout CacheState<Key, Value>
   ) -> (id: UInt64, orphan: Task<Void, Never>?) {
+    let replaced = state.flights.attachedFlight(for: key)?.id
     let (id, orphan) = state.flights.start(key, tag: kind, isOwned: kind == .revalidation)
+    let inspection = self.inspection
+    if let inspection {
+      if let replaced {
+        inspection.record(.detached(replaced, .refresh), key: key)
+        if !state.flights.contains(replaced) { inspection.record(.abandoned(replaced), key: key) }
+      }
+      inspection.record(.started(id, kind.flightKind), key: key)
+    }
     let task = Task {
+      let clock = inspection.map { _ in FlightClock() }
       let result: Result<Value, any Error>
       do { result = .success(try await load()) } catch { result = .failure(error) }
-      self.finishLoad(id, key: key, result: result)
+      self.finishLoad(id, key: key, result: result, duration: clock?.elapsed)
     }
     state.flights.setTask(task, for: id)
     return (id, orphan)
   }
 
-  private func finishLoad(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
+  private func finishLoad(_ id: UInt64, key: Key, result: Result<Value, any Error>, duration: Duration?) {
     let cost = (try? result.get()).map(self.cost)
     let now = self.now()
-    let (waiters, idleWatchers) = withState { state in
+    let waiters = withState { state in
+      if let inspection, let duration, state.flights.contains(id) {
+        inspection.record(.finished(id, duration: duration, outcome: .init(result)), key: key)
+      }
       let (waiters, wasAttached) = state.flights.finish(id)
       if wasAttached, case .success(let value) = result, let cost {
         state.commit(value, cost: cost, for: key, now: now)
       }
-      return (waiters, state.takeIdleWatchers())
+      return waiters
     }
     for waiter in waiters { waiter.resume(with: result) }
-    for watcher in idleWatchers { watcher.resume() }
   }
 }

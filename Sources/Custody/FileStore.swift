@@ -17,7 +17,7 @@ import Foundation
 /// - Writes are atomic: a temporary file in the same folder is written, flushed to disk and
 ///   renamed over the file. After a crash the file holds the old value or the new one, never a
 ///   mix. A write that fails (a full disk, a read-only folder) leaves the old file as it was and
-///   ``flush()`` throws ``Error/writeFailed(_:underlying:)``.
+///   ``flush()`` throws ``FileStoreError/writeFailed(_:underlying:)``.
 /// - A corrupt or unreadable file is moved aside (to `<name>.corrupt-<timestamp>`) and reported
 ///   in ``loadProblem``; the store goes on with the default value.
 /// - With ``Protection/ownerOnly`` the file is readable and writable by its owner only (0600),
@@ -37,12 +37,14 @@ public actor FileStore<Value: Codable & Sendable> {
   public nonisolated let protection: Protection
   private let defaultValue: Value
   private let shared: LockedState<Pending>
-  private var flushWaiters: [(version: UInt64, continuation: CheckedContinuation<Result<Void, Error>, Never>)] = []
-  private var lastWrite: (version: UInt64, error: Error?) = (0, nil)
+  private let inspection: Inspection?
+  private var flushWaiters:
+    [(version: UInt64, continuation: CheckedContinuation<Result<Void, FileStoreError>, Never>)] = []
+  private var lastWrite: (version: UInt64, error: FileStoreError?) = (0, nil)
 
   /// What went wrong while loading, if anything: the file was corrupt or unreadable and was
   /// moved aside.
-  public private(set) var loadProblem: Error?
+  public private(set) var loadProblem: FileStoreError?
 
   /// The value and the saves not yet written; shared with nonisolated ``save(_:)``.
   private struct Pending {
@@ -57,7 +59,16 @@ public actor FileStore<Value: Codable & Sendable> {
   ///   - url: The file. Its folder must exist.
   ///   - defaultValue: The value when the file is missing, corrupt or unreadable.
   ///   - protection: Who may read the file.
-  public init(url: URL, default defaultValue: Value, protection: Protection = .standard) {
+  ///   - name: The name inspectors show, such as "settings".
+  ///   - inspector: Receives this store's events (see ``OwnerInspector``):
+  ///     ``OwnerEvent/Kind/loaded(usedDefault:)``, ``OwnerEvent/Kind/movedAside(corrupt:)``,
+  ///     ``OwnerEvent/Kind/saveCoalesced`` for a save folded into a write already scheduled,
+  ///     ``OwnerEvent/Kind/written(duration:)`` and ``OwnerEvent/Kind/writeFailed(_:)``.
+  public init(
+    url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
+    inspector: (any OwnerInspector)? = nil
+  ) {
+    self.inspection = .unkeyed(.fileStore, name: name ?? url.lastPathComponent, inspector: inspector)
     self.url = url
     self.defaultValue = defaultValue
     self.protection = protection
@@ -74,17 +85,22 @@ public actor FileStore<Value: Codable & Sendable> {
   public func load() -> Value {
     try? FileManager.default.removeItem(at: FileWriter.temporaryURL(for: url))
     let loaded: Value
+    var usedDefault = true
     do {
       loaded = try JSONDecoder().decode(Value.self, from: Data(contentsOf: url))
+      usedDefault = false
     } catch CocoaError.fileReadNoSuchFile {
       loaded = defaultValue
     } catch let error as DecodingError {
       loadProblem = .corrupt(url, movedTo: moveAside(), underlying: error)
+      inspection?.record(.movedAside(corrupt: true))
       loaded = defaultValue
     } catch {
       loadProblem = .unreadable(url, movedTo: moveAside(), underlying: error)
+      inspection?.record(.movedAside(corrupt: false))
       loaded = defaultValue
     }
+    inspection?.record(.loaded(usedDefault: usedDefault))
     return shared.withLock { pending in
       if pending.version == 0 { pending.value = loaded }
       return pending.value
@@ -101,6 +117,7 @@ public actor FileStore<Value: Codable & Sendable> {
     let schedule = shared.withLock { pending in
       change(&pending.value)
       pending.version += 1
+      if pending.writerScheduled { inspection?.record(.saveCoalesced) }
       defer { pending.writerScheduled = true }
       return !pending.writerScheduled
     }
@@ -109,9 +126,9 @@ public actor FileStore<Value: Codable & Sendable> {
 
   /// Waits until every value saved before this call is on disk.
   ///
-  /// - Throws: ``Error/writeFailed(_:underlying:)`` or ``Error/encodingFailed(_:)`` when the
+  /// - Throws: ``FileStoreError/writeFailed(_:underlying:)`` or ``FileStoreError/encodingFailed(_:)`` when the
   ///   last write failed; the file then still holds the value written before.
-  public func flush() async throws(Error) {
+  public func flush() async throws(FileStoreError) {
     let target = shared.withLock { $0.version }
     if lastWrite.version >= target {
       if let error = lastWrite.error { throw error }
@@ -123,10 +140,15 @@ public actor FileStore<Value: Codable & Sendable> {
 
   private func writePending() {
     while let (value, version) = nextWrite() {
+      let clock = inspection.map { _ in FlightClock() }
       lastWrite = (version, write(value))
+      if let inspection, let clock {
+        inspection.record(
+          lastWrite.error.map { .writeFailed(FailureCategory($0)) } ?? .written(duration: clock.elapsed))
+      }
       let done = flushWaiters.filter { $0.version <= version }
       flushWaiters.removeAll { $0.version <= version }
-      let result: Result<Void, Error> = lastWrite.error.map { .failure($0) } ?? .success(())
+      let result: Result<Void, FileStoreError> = lastWrite.error.map { .failure($0) } ?? .success(())
       for waiter in done { waiter.continuation.resume(returning: result) }
     }
   }
@@ -141,7 +163,7 @@ public actor FileStore<Value: Codable & Sendable> {
     }
   }
 
-  private func write(_ value: Value) -> Error? {
+  private func write(_ value: Value) -> FileStoreError? {
     let data: Data
     do { data = try JSONEncoder().encode(value) } catch { return .encodingFailed(error) }
     do {

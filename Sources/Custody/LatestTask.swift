@@ -11,8 +11,12 @@
 ///   private let latest = LatestTask()
 ///
 ///   func refresh() async {
-///     state.startLoading()
-///     state.apply(await latest.run { try await service.products() })  // superseded: no change
+///     await latest.load(\.state, on: self) { try await service.products() }  // superseded: no change
+///   }
+///
+///   func clear() {
+///     latest.supersede()  // a load still running commits nothing
+///     state = .idle
 ///   }
 /// }
 /// ```
@@ -44,9 +48,20 @@ public final class LatestTask {
 
   private var generation: UInt64 = 0
   private var cancelCurrent: (@Sendable () -> Void)?
+  private let inspection: Inspection?
 
   /// Creates a helper with no run.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - name: The name inspectors show, such as "catalog list".
+  ///   - inspector: Receives this helper's events (see ``OwnerInspector``): every run
+  ///     ``OwnerEvent/Kind/started(_:_:)``; a run a newer one or ``supersede()`` replaces
+  ///     ``OwnerEvent/Kind/detached(_:_:)``; and each run
+  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)`` as succeeded, failed, dropped
+  ///     (superseded) or cancelled.
+  public init(name: String? = nil, inspector: (any OwnerInspector)? = nil) {
+    inspection = .unkeyed(.latestTask, name: name, inspector: inspector)
+  }
 
   /// Whether a run is in progress.
   public var isRunning: Bool { cancelCurrent != nil }
@@ -54,6 +69,18 @@ public final class LatestTask {
   /// Cancels the run in progress, if any; its caller gets ``Outcome/cancelled``.
   public func cancel() {
     cancelCurrent?()
+  }
+
+  /// Makes the run in progress, if any, no longer the current one, without starting another:
+  /// it is cancelled and its caller gets ``Outcome/superseded``, so it commits nothing. Use it
+  /// when the screen changes its state itself (a cleared search field) and a late result must
+  /// not overwrite that.
+  public func supersede() {
+    guard cancelCurrent != nil else { return }
+    inspection?.record(.detached(generation, .supersede))
+    generation &+= 1
+    cancelCurrent?()
+    cancelCurrent = nil
   }
 
   /// Runs `operation` as the current run, cancelling the previous one.
@@ -64,9 +91,12 @@ public final class LatestTask {
   public func run<Value: Sendable>(
     _ operation: @escaping @Sendable @concurrent () async throws -> Value
   ) async -> Outcome<Value> {
+    if cancelCurrent != nil { inspection?.record(.detached(generation, .newerRun)) }
     generation &+= 1
     let mine = generation
     cancelCurrent?()
+    inspection?.record(.started(mine, .run))
+    let clock = inspection.map { _ in FlightClock() }
     let work = Task { () -> Result<Value, any Error> in
       do { return .success(try await operation()) } catch { return .failure(error) }
     }
@@ -76,7 +106,17 @@ public final class LatestTask {
     } onCancel: {
       work.cancel()
     }
-    guard mine == generation else {
+    let outcome = self.outcome(of: work, result, isCurrent: mine == generation)
+    if let inspection, let clock {
+      inspection.record(.finished(mine, duration: clock.elapsed, outcome: outcome.inspected))
+    }
+    return outcome
+  }
+
+  private func outcome<Value: Sendable>(
+    of work: Task<Result<Value, any Error>, Never>, _ result: Result<Value, any Error>, isCurrent: Bool
+  ) -> Outcome<Value> {
+    guard isCurrent else {
       // A superseded result may be large; the task holds it too. Free both off the main actor.
       BackgroundRelease.release((work, result))
       return .superseded
@@ -90,6 +130,18 @@ public final class LatestTask {
       return .cancelled
     case .failure(let error):
       return work.isCancelled || FailureCategory(error).isCancellation ? .cancelled : .failed(error)
+    }
+  }
+}
+
+extension LatestTask.Outcome {
+  /// The outcome as inspectors see it.
+  var inspected: OwnerEvent.Outcome {
+    switch self {
+    case .completed: .succeeded
+    case .failed(let error): .failed(FailureCategory(error))
+    case .superseded: .dropped
+    case .cancelled: .cancelled
     }
   }
 }

@@ -21,3 +21,38 @@ extension LoadState where Value: Sendable {
     BackgroundRelease.replace(&self, with: next)
   }
 }
+
+extension LatestTask {
+  /// Loads into a screen's ``LoadState``: marks it loading, runs `operation` as the newest run,
+  /// and applies the outcome (see ``LoadState/apply(_:)``).
+  ///
+  /// This is the whole load of most screens; their words for a failure derive from the state.
+  ///
+  /// ```swift
+  /// @MainActor @Observable final class CategoriesModel {
+  ///   private(set) var state: LoadState<[Category]> = .idle
+  ///   var message: String? { state.error.flatMap(Copy.message(for:)) }
+  ///   private let latest = LatestTask()
+  ///
+  ///   func load() async {
+  ///     await latest.load(\.state, on: self) { try await api.categories() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The screen's state.
+  ///   - root: The screen's view model.
+  ///   - operation: The work, run off the main actor.
+  /// - Returns: How the run ended, for screens that do more with it; most ignore it.
+  @discardableResult
+  public func load<Root: AnyObject, Value: Sendable>(
+    _ state: ReferenceWritableKeyPath<Root, LoadState<Value>>, on root: Root,
+    operation: @escaping @Sendable @concurrent () async throws -> Value
+  ) async -> Outcome<Value> {
+    root[keyPath: state].startLoading()
+    let outcome = await run(operation)
+    root[keyPath: state].apply(outcome)
+    return outcome
+  }
+}

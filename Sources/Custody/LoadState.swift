@@ -6,14 +6,18 @@
 ///   private(set) var state: LoadState<[Product]> = .idle
 ///   private let latest = LatestTask()
 ///
+///   /// The words for the failure shown, derived from the state: no second property to keep in step.
+///   var message: String? { state.error.flatMap(Copy.message(for:)) }
+///
 ///   func load() async {
-///     state.startLoading()
-///     state.apply(await latest.run { try await service.products() })
+///     await latest.load(\.state, on: self) { try await service.products() }
 ///   }
 /// }
 /// ```
 ///
-/// Cancellation is not a failure: a cancelled load returns to what was shown before.
+/// A failure keeps the error itself, with its ``FailureCategory``, so a view model derives its
+/// words from the state. Cancellation is not a failure: a cancelled load returns to what was
+/// shown before.
 public enum LoadState<Value> {
   /// Nothing loaded and nothing loading.
   case idle
@@ -21,8 +25,8 @@ public enum LoadState<Value> {
   case loading(previous: Value?)
   /// The value loaded last.
   case loaded(Value)
-  /// The last load failed with `category`; `previous` is what was shown before it.
-  case failed(FailureCategory, previous: Value?)
+  /// The last load failed; `previous` is what was shown before it.
+  case failed(LoadFailure, previous: Value?)
 
   /// The value to show: the loaded one, or the previous one while loading or after a failure.
   public var value: Value? {
@@ -39,9 +43,15 @@ public enum LoadState<Value> {
     return false
   }
 
-  /// The failure to show, if the last load failed.
-  public var failure: FailureCategory? {
-    if case .failed(let category, _) = self { return category }
+  /// The category of the failure to show, if the last load failed.
+  public var failure: FailureCategory? { loadFailure?.category }
+
+  /// The error of the last load, if it failed.
+  public var error: (any Error)? { loadFailure?.error }
+
+  /// The failure of the last load, if it failed.
+  public var loadFailure: LoadFailure? {
+    if case .failed(let failure, _) = self { return failure }
     return nil
   }
 
@@ -61,14 +71,41 @@ public enum LoadState<Value> {
 
   /// Ends a load with `error`; cancellation restores what was shown before.
   public mutating func fail(_ error: any Error) {
-    let category = FailureCategory(error)
-    if category.isCancellation {
+    let failure = LoadFailure(error)
+    if failure.category.isCancellation {
       self = value.map { .loaded($0) } ?? .idle
     } else {
-      self = .failed(category, previous: value)
+      self = .failed(failure, previous: value)
     }
   }
 }
 
 extension LoadState: Sendable where Value: Sendable {}
 extension LoadState: Equatable where Value: Equatable {}
+
+/// Why a load failed: the error and the category a screen chooses its words by.
+///
+/// Two failures are equal when their categories and descriptions are, which is what a screen
+/// can show of them.
+public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The error the load threw.
+  public let error: any Error
+  /// Its category.
+  public let category: FailureCategory
+
+  /// Wraps `error`, categorizing it with ``FailureCategory/init(_:)``.
+  public init(_ error: any Error) {
+    if let failure = error as? LoadFailure {
+      self = failure
+    } else {
+      self.error = error
+      self.category = FailureCategory(error)
+    }
+  }
+
+  public var description: String { String(describing: error) }
+
+  public static func == (lhs: LoadFailure, rhs: LoadFailure) -> Bool {
+    lhs.category == rhs.category && lhs.description == rhs.description
+  }
+}

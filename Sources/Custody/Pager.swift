@@ -5,52 +5,61 @@
 /// back; the pager makes sure the upstream sees each page once, in order.
 ///
 /// ```swift
-/// let pager = Pager<Int, Product>(first: 0) { skip in
+/// let pager = Pager<Int, Product, Int>(first: 0) { skip in
 ///   let reply = try await api.products(limit: 30, skip: skip)
 ///   let end = reply.skip + reply.products.count >= reply.total
-///   return Page(items: reply.products, next: end ? nil : reply.skip + reply.products.count)
+///   return Page(items: reply.products, next: end ? nil : reply.skip + reply.products.count, info: reply.total)
 /// }
 /// let snapshot = try await pager.loadNext()
+/// print("\(snapshot.items.count) of \(snapshot.info ?? 0)")
 /// ```
 ///
 /// The guarantees:
 /// - Concurrent ``loadNext()`` calls share one fetch of the next page.
 /// - A failed fetch does not advance: the next call retries the same cursor.
 /// - ``refresh()`` starts over. A page fetched for the old list is never appended, and the old
-///   items stay in ``snapshot`` until the new first page arrives. Calls made while a refresh
+///   items (and the old ``PagerSnapshot/info``) stay in ``snapshot`` until the new first page
+///   arrives. Calls made while a refresh
 ///   runs wait for it.
 /// - At the end of the list ``loadNext()`` fetches nothing.
 /// - An item already listed is not listed again, so offset pages that shift when the server
 ///   inserts items do not show duplicates.
 /// - A caller whose task is cancelled stops waiting with `CancellationError`; when it was the
 ///   last caller waiting for a fetch, the fetch is cancelled and the list does not change.
-public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendable> where Item.ID: Sendable {
   /// Fetches the page at a cursor.
-  public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item>
+  public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
 
-  private typealias Waiter = CheckedContinuation<PagerSnapshot<Item>, any Error>
+  private typealias Waiter = CheckedContinuation<PagerSnapshot<Item, Info>, any Error>
 
   private let fetch: Fetch
-  private var machine: PagerStateMachine<Cursor, Item, Waiter>
+  private let inspection: Inspection?
+  private var machine: PagerStateMachine<Cursor, Item, Info, Waiter>
   private var tasks: [UInt64: Task<Void, Never>] = [:]
-  private var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-  private var runningFetches = 0
-  private var fetchWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Fetches cancelled because their last caller left; they end without another event.
+  private var abandoned: Set<UInt64> = []
 
   /// Creates a pager that starts at `first` and has listed nothing yet.
   ///
   /// - Parameters:
   ///   - first: The cursor of the first page.
+  ///   - name: The name inspectors show, such as "catalog".
+  ///   - inspector: Receives this pager's events (see ``OwnerInspector``): each fetch
+  ///     ``OwnerEvent/Kind/started(_:_:)`` (next page or refresh), its callers
+  ///     ``OwnerEvent/Kind/joined(_:waiters:)``, a next-page fetch a refresh replaced
+  ///     ``OwnerEvent/Kind/detached(_:_:)`` and later finished as ``OwnerEvent/Outcome/dropped``,
+  ///     ``OwnerEvent/Kind/pageAppended(items:listed:)`` for every page kept.
   ///   - fetch: Fetches one page. It runs in a task of the pager's own, cancelled when every
   ///     caller waiting for it has been cancelled or when a refresh replaces it.
-  public init(first: Cursor, fetch: @escaping Fetch) {
+  public init(first: Cursor, name: String? = nil, inspector: (any OwnerInspector)? = nil, fetch: @escaping Fetch) {
     self.fetch = fetch
+    self.inspection = .unkeyed(.pager, name: name, inspector: inspector)
     self.machine = PagerStateMachine(first: first)
   }
 
-  /// The items listed so far and whether there are more.
-  public var snapshot: PagerSnapshot<Item> {
-    PagerSnapshot(items: machine.items, hasMore: machine.hasMore)
+  /// The items listed so far, whether there are more, and the last page's info.
+  public var snapshot: PagerSnapshot<Item, Info> {
+    PagerSnapshot(items: machine.items, hasMore: machine.hasMore, info: machine.info)
   }
 
   /// Fetches the next page and returns everything listed so far.
@@ -61,12 +70,12 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable> where Item.I
   /// - Returns: The items listed so far, with the new page appended.
   /// - Throws: The fetch's error (nothing changes; the next call retries the same cursor), or
   ///   `CancellationError` when the calling task is cancelled.
-  public func loadNext() async throws -> PagerSnapshot<Item> {
+  public func loadNext() async throws -> PagerSnapshot<Item, Info> {
     try await wait { machine, waiterID, waiter in
       switch machine.loadNext(waiterID, waiter) {
       case .atEnd: return .answer
       case .joined: return .none
-      case .start(let id, let cursor): return .start(id, cursor, replacing: nil)
+      case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
       }
     }
   }
@@ -80,11 +89,11 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable> where Item.I
   /// - Returns: The new first page, once it replaced the old list.
   /// - Throws: The fetch's error (the old list stays), or `CancellationError` when the calling
   ///   task is cancelled.
-  public func refresh() async throws -> PagerSnapshot<Item> {
+  public func refresh() async throws -> PagerSnapshot<Item, Info> {
     try await wait { machine, waiterID, waiter in
       switch machine.refresh(waiterID, waiter) {
       case .joined: return .none
-      case .start(let id, let cursor, let replacing): return .start(id, cursor, replacing: replacing)
+      case .start(let id, let cursor, let replacing): return .start(id, cursor, .refresh, replacing: replacing)
       }
     }
   }
@@ -92,24 +101,30 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable> where Item.I
   private enum Step {
     case none
     case answer
-    case start(UInt64, Cursor, replacing: UInt64?)
+    case start(UInt64, Cursor, OwnerEvent.FlightKind, replacing: UInt64?)
   }
 
   private func wait(
-    _ enter: (inout PagerStateMachine<Cursor, Item, Waiter>, UInt64, Waiter) -> Step
-  ) async throws -> PagerSnapshot<Item> {
+    _ enter: (inout PagerStateMachine<Cursor, Item, Info, Waiter>, UInt64, Waiter) -> Step
+  ) async throws -> PagerSnapshot<Item, Info> {
     let waiterID = machine.makeID()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (waiter: Waiter) in
         guard !Task.isCancelled else { return waiter.resume(throwing: CancellationError()) }
         switch enter(&machine, waiterID, waiter) {
         case .none: break
-        case .answer: waiter.resume(returning: snapshot)
-        case .start(let id, let cursor, let replacing):
-          if let replacing { tasks.removeValue(forKey: replacing)?.cancel() }
+        case .answer: return waiter.resume(returning: snapshot)
+        case .start(let id, let cursor, let kind, let replacing):
+          if let replacing {
+            tasks.removeValue(forKey: replacing)?.cancel()
+            inspection?.record(.detached(replacing, .refresh))
+          }
+          inspection?.record(.started(id, kind))
           start(id, cursor: cursor)
         }
-        resumeWaiterWatchers()
+        if let inspection, let current = machine.current {
+          inspection.record(.joined(current.id, waiters: current.waiters.count))
+        }
       }
     } onCancel: {
       Task { await self.leave(waiterID) }
@@ -118,59 +133,47 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable> where Item.I
 
   private func start(_ id: UInt64, cursor: Cursor) {
     let fetch = self.fetch
-    runningFetches += 1
+    let clock = inspection.map { _ in FlightClock() }
     tasks[id] = Task {
       let result = await Self.perform(fetch, cursor)
-      self.finish(id, with: result)
+      self.finish(id, with: result, duration: clock?.elapsed)
     }
   }
 
   @concurrent private static func perform(
     _ fetch: Fetch, _ cursor: Cursor
-  ) async -> Result<
-    Page<Cursor, Item>, any Error
-  > {
+  ) async -> Result<Page<Cursor, Item, Info>, any Error> {
     do { return .success(try await fetch(cursor)) } catch { return .failure(error) }
   }
 
-  private func finish(_ id: UInt64, with result: Result<Page<Cursor, Item>, any Error>) {
+  private func finish(_ id: UInt64, with result: Result<Page<Cursor, Item, Info>, any Error>, duration: Duration?) {
     tasks[id] = nil
-    runningFetches -= 1
-    let ended = fetchWatchers.filter { $0.count >= runningFetches }
-    fetchWatchers.removeAll { $0.count >= runningFetches }
-    for watcher in ended { watcher.continuation.resume() }
-    guard let (waiters, error) = machine.finish(id, with: result.map { ($0.items, $0.next) }) else { return }
-    let outcome: Result<PagerSnapshot<Item>, any Error> = error.map { .failure($0) } ?? .success(snapshot)
+    if abandoned.remove(id) != nil { return }
+    let listedBefore = machine.current?.id == id && machine.current?.kind == .next ? machine.items.count : 0
+    guard let (waiters, error) = machine.finish(id, with: result.map { ($0.items, $0.next, $0.info) }) else {
+      if let inspection, let duration { inspection.record(.finished(id, duration: duration, outcome: .dropped)) }
+      return
+    }
+    if let inspection, let duration {
+      inspection.record(.finished(id, duration: duration, outcome: .init(result)))
+      if error == nil {
+        inspection.record(.pageAppended(items: machine.items.count - listedBefore, listed: machine.items.count))
+      }
+    }
+    let outcome: Result<PagerSnapshot<Item, Info>, any Error> = error.map { .failure($0) } ?? .success(snapshot)
     for waiter in waiters { waiter.resume(with: outcome) }
   }
 
   private func leave(_ waiterID: UInt64) {
-    let (waiter, abandoned) = machine.leave(waiterID)
-    if let abandoned { tasks.removeValue(forKey: abandoned)?.cancel() }
+    let fetchID = machine.current?.id
+    let (waiter, abandonedFetch) = machine.leave(waiterID)
+    if let abandonedFetch {
+      tasks.removeValue(forKey: abandonedFetch)?.cancel()
+      abandoned.insert(abandonedFetch)
+      inspection?.record(.abandoned(abandonedFetch))
+    } else if let inspection, waiter != nil, let fetchID, let current = machine.current {
+      inspection.record(.left(fetchID, waiters: current.waiters.count))
+    }
     waiter?.resume(throwing: CancellationError())
-  }
-
-  /// Suspends until `count` callers wait for the current fetch; lets tests order their steps.
-  func waitForWaiters(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      if (machine.current?.waiters.count ?? 0) >= count { return continuation.resume() }
-      waiterWatchers.append((count, continuation))
-    }
-  }
-
-  private func resumeWaiterWatchers() {
-    let waiting = machine.current?.waiters.count ?? 0
-    let ready = waiterWatchers.filter { $0.count <= waiting }
-    waiterWatchers.removeAll { $0.count <= waiting }
-    for watcher in ready { watcher.continuation.resume() }
-  }
-
-  /// Suspends until at most `count` fetches run, stale ones included; lets tests check that a
-  /// late page was dropped.
-  func waitForRunningFetches(atMost count: Int) async {
-    await withCheckedContinuation { continuation in
-      if runningFetches <= count { return continuation.resume() }
-      fetchWatchers.append((count, continuation))
-    }
   }
 }

@@ -23,9 +23,23 @@
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private let table = LockedState(FlightTable<Key, Value, Void>())
+  private let inspection: Inspection?
 
   /// Creates an empty single-flight group.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - name: The name inspectors show, such as "avatars".
+  ///   - inspector: Receives this group's events (see ``OwnerInspector``): each operation
+  ///     ``OwnerEvent/Kind/started(_:_:)`` for its key, every caller ``OwnerEvent/Kind/joined(_:waiters:)``,
+  ///     a cancelled caller ``OwnerEvent/Kind/left(_:waiters:)`` or, when it was the last,
+  ///     ``OwnerEvent/Kind/abandoned(_:)``, ``forget(_:)`` ``OwnerEvent/Kind/detached(_:_:)``, and
+  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)``.
+  ///   - describeKey: How inspectors show a key; by default its description.
+  public init(
+    name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
+  ) {
+    inspection = .keyed(.singleFlight, name: name, inspector: inspector, describe: describeKey)
+  }
 
   /// The number of keys with an operation that new callers would join.
   public var inFlightCount: Int { table.withLock { $0.attached.count } }
@@ -43,16 +57,26 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     let waiterID = table.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        let watchers = table.withLock { table -> [CheckedContinuation<Void, Never>]? in
-          guard !Task.isCancelled else { return nil }
+        let joined = table.withLock { table -> Bool in
+          guard !Task.isCancelled else { return false }
           let flightID = table.attachedFlight(for: key)?.id ?? start(key, operation: operation, in: &table)
-          return table.join(flightID, waiter: waiterID, continuation: continuation)
+          let waiters = table.join(flightID, waiter: waiterID, continuation: continuation)
+          inspection?.record(.joined(flightID, waiters: waiters), key: key)
+          return true
         }
-        guard let watchers else { return continuation.resume(throwing: CancellationError()) }
-        for watcher in watchers { watcher.resume() }
+        if !joined { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
-      let (waiter, task) = table.withLock { $0.leave(waiterID) }
+      let (waiter, task) = table.withLock { table in
+        let flightID = table.flight(ofWaiter: waiterID)
+        let left = table.leave(waiterID)
+        if let inspection, let flightID, left.waiter != nil {
+          let event: OwnerEvent.Kind =
+            table.contains(flightID) ? .left(flightID, waiters: table.waiterCount(of: flightID)) : .abandoned(flightID)
+          inspection.record(event, key: key)
+        }
+        return left
+      }
       task?.cancel()
       waiter?.resume(throwing: CancellationError())
     }
@@ -61,26 +85,34 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   /// Detaches the operation running for `key`, if any: callers that already wait for it still
   /// get its result, and the next call for `key` starts a new operation.
   public func forget(_ key: Key) {
-    let orphan = table.withLock { $0.detach(key) }
-    orphan?.cancel()
-  }
-
-  /// Suspends until `count` callers wait on the operation for `key`. For tests that must know
-  /// every caller has joined before they let the operation finish.
-  func waitForWaiters(_ count: Int, on key: Key) async {
-    await withCheckedContinuation { continuation in
-      if !table.withLock({ $0.watchWaiters(count, for: key, continuation: continuation) }) { continuation.resume() }
+    let orphan = table.withLock { table in
+      let flightID = table.attachedFlight(for: key)?.id
+      let orphan = table.detach(key)
+      if let inspection, let flightID {
+        inspection.record(.detached(flightID, .forget), key: key)
+        if !table.contains(flightID) { inspection.record(.abandoned(flightID), key: key) }
+      }
+      return orphan
     }
+    orphan?.cancel()
   }
 
   private func start(
     _ key: Key, operation: @escaping @Sendable () async throws -> Value, in table: inout FlightTable<Key, Value, Void>
   ) -> UInt64 {
     let id = table.start(key, tag: ()).id
+    let inspection = self.inspection
+    inspection?.record(.started(id, .load), key: key)
     let task = Task {
+      let clock = inspection.map { _ in FlightClock() }
       let result: Result<Value, any Error>
       do { result = .success(try await operation()) } catch { result = .failure(error) }
-      let waiters = self.table.withLock { $0.finish(id).waiters }
+      let waiters = self.table.withLock { table in
+        if let inspection, let clock, table.contains(id) {
+          inspection.record(.finished(id, duration: clock.elapsed, outcome: .init(result)), key: key)
+        }
+        return table.finish(id).waiters
+      }
       for waiter in waiters { waiter.resume(with: result) }
     }
     table.setTask(task, for: id)

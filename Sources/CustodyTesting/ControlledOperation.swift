@@ -1,4 +1,5 @@
 import Custody
+
 /// A fake async function whose calls wait until the test answers them.
 ///
 /// Stand it in for a network call or any other upstream work, then decide in the test when

@@ -9,9 +9,11 @@ struct CacheFreshnessTests {
   let clock = TestClock()
   let fetch = ControlledOperation<Int, String>()
   let cache: Cache<Int, String>
+  let inspector = TestInspector()
 
   init() {
-    cache = Cache(policy: CachePolicy(freshFor: .seconds(10), staleFor: .seconds(20)), clock: clock)
+    cache = Cache(
+      policy: CachePolicy(freshFor: .seconds(10), staleFor: .seconds(20)), clock: clock, inspector: inspector)
   }
 
   private func read(_ key: Int) async throws -> String {
@@ -56,12 +58,12 @@ struct CacheFreshnessTests {
     clock.advance(by: .seconds(15))
     #expect(try await read(1) == "old")
     await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
-    await cache.waitUntilIdle()
+    await inspector.waitUntilIdle()
     #expect(cache.cachedValue(for: 1) == "old")
 
     #expect(try await read(1) == "old")
     await fetch.waitForCalls(2)[1].resolve("new")
-    await cache.waitUntilIdle()
+    await inspector.waitUntilIdle()
     #expect(cache.cachedValue(for: 1) == "new")
   }
 
@@ -72,7 +74,7 @@ struct CacheFreshnessTests {
     let revalidation = await fetch.waitForCalls(1)[0]
     clock.advance(by: .seconds(20))
     let reading = Task { try await read(1) }
-    await cache.waitForWaiters(1, on: 1)
+    await inspector.waitForWaiters(1, on: 1)
     revalidation.resolve("new")
     #expect(try await reading.value == "new")
     #expect(fetch.callCount == 1)

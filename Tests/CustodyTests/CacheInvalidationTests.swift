@@ -7,7 +7,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct CacheInvalidationTests {
   let fetch = ControlledOperation<Int, String>()
-  let cache = Cache<Int, String>(clock: TestClock())
+  let inspector = TestInspector()
+  let cache: Cache<Int, String>
+
+  init() { cache = Cache(clock: TestClock(), inspector: inspector) }
 
   private func value(_ key: Int) -> Task<String, any Error> {
     Task { [cache, fetch] in try await cache.value(for: key) { try await fetch(key) } }
@@ -49,7 +52,8 @@ struct CacheInvalidationTests {
   @Test func invalidateAndSetWinInEveryOrder() async throws {
     let explored = try await InterleavingExplorer(steps: 4).explore { order in
       let fetch = ControlledOperation<Int, String>()
-      let cache = Cache<Int, String>(clock: TestClock())
+      let inspector = TestInspector()
+      let cache = Cache<Int, String>(clock: TestClock(), inspector: inspector)
       let early = Task { try await cache.value(for: 1) { try await fetch(1) } }
       let load = await fetch.waitForCalls(1)[0]
 
@@ -77,7 +81,7 @@ struct CacheInvalidationTests {
           } else {
             let task = Task { try await cache.value(for: 1) { try await fetch(1) } }
             late = task
-            await cache.waitForWaiters(loadStillCommits ? 2 : 1, on: 1)
+            await inspector.waitForWaiters(loadStillCommits ? 2 : 1, on: 1)
           }
         }
         try #require(cache.cachedValue(for: 1) == model, "after step \(step)")
@@ -87,7 +91,7 @@ struct CacheInvalidationTests {
         let ending = await late.ending
         try #require(ending == .value("loaded") || ending == .value("late"))
       }
-      await cache.waitUntilIdle()
+      await inspector.waitUntilIdle()
     }
     #expect(explored == 24)
   }

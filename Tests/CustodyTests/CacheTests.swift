@@ -9,9 +9,10 @@ struct CacheTests {
   let clock = TestClock()
   let fetch = ControlledOperation<Int, String>()
   let cache: Cache<Int, String>
+  let inspector = TestInspector()
 
   init() {
-    cache = Cache(policy: CachePolicy(freshFor: .seconds(10)), clock: clock)
+    cache = Cache(policy: CachePolicy(freshFor: .seconds(10)), clock: clock, inspector: inspector)
   }
 
   private func value(_ key: Int) -> Task<String, any Error> {
@@ -33,7 +34,7 @@ struct CacheTests {
   // C1
   @Test func missingValueIsLoadedOnceForConcurrentCallers() async throws {
     let callers = (0..<4).map { _ in value(1) }
-    await cache.waitForWaiters(4, on: 1)
+    await inspector.waitForWaiters(4, on: 1)
     await fetch.waitForCalls(1)[0].resolve("loaded")
     for caller in callers { #expect(try await caller.value == "loaded") }
     #expect(fetch.callCount == 1)
@@ -44,7 +45,7 @@ struct CacheTests {
   @Test func cancelledCallerLeavesOthersWaitingAndTheLastOneCancelsTheLoad() async throws {
     let leaving = value(1)
     let staying = value(1)
-    await cache.waitForWaiters(2, on: 1)
+    await inspector.waitForWaiters(2, on: 1)
     let call = await fetch.waitForCalls(1)[0]
     leaving.cancel()
     #expect(await leaving.ending == .cancelled)
@@ -68,7 +69,7 @@ struct CacheTests {
   // C4
   @Test func concurrentRefreshesShareOneLoad() async throws {
     let refreshes = (0..<3).map { _ in refresh(1) }
-    await cache.waitForWaiters(3, on: 1)
+    await inspector.waitForWaiters(3, on: 1)
     await fetch.waitForCalls(1)[0].resolve("refreshed")
     for refresh in refreshes { #expect(try await refresh.value == "refreshed") }
     #expect(fetch.callCount == 1)

@@ -40,7 +40,7 @@
 
       let unsaved = Settings(name: "unsaved-" + String(repeating: "x", count: 8_000), count: 2)
       store.save(unsaved)
-      let error = try #require(await #expect(throws: FileStore<Settings>.Error.self) { try await store.flush() })
+      let error = try #require(await #expect(throws: FileStoreError.self) { try await store.flush() })
       guard case .writeFailed(let url, _) = error else { throw Unexpected() }
       #expect(url == file)
       #expect("\(error)".contains("No space left on device"))
@@ -66,7 +66,7 @@
       try mount.makeReadOnly()
 
       store.save(Settings(name: "unsaved-value", count: 2))
-      let error = try #require(await #expect(throws: FileStore<Settings>.Error.self) { try await store.flush() })
+      let error = try #require(await #expect(throws: FileStoreError.self) { try await store.flush() })
       guard case .writeFailed = error else { throw Unexpected() }
       #expect("\(error)".contains("Read-only file system"))
       #expect(!"\(error)".contains("unsaved-value"), "an error never shows the value")

@@ -88,7 +88,7 @@ struct FileStoreTests {
     try FileManager.default.createDirectory(at: folder.file(".settings.json.tmp"), withIntermediateDirectories: false)
 
     store.save(Settings(name: "new", count: 2))
-    await #expect(throws: FileStore<Settings>.Error.self) { try await store.flush() }
+    await #expect(throws: FileStoreError.self) { try await store.flush() }
     let old = try folder.text(of: "settings.json").map { try JSONDecoder().decode(Settings.self, from: Data($0.utf8)) }
     #expect(old == Settings(name: "old", count: 1))
   }

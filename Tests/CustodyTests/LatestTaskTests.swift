@@ -96,7 +96,7 @@ struct LatestTaskTests {
     let second = Task { await screen.refresh() }
     await fetch.waitForCalls(2)[1].fail(AuthServerError(status: 503))
     await second.value
-    #expect(screen.state == .failed(.server(status: 503), previous: listed))
+    #expect(screen.state.failure == .server(status: 503) && screen.state.value == listed)
   }
 }
 

@@ -9,10 +9,11 @@ struct PagerInterleavingTests {
   // P1 and cancellation: three callers share a fetch; they leave and the page arrives in every order.
   @Test func sharedFetchSurvivesEveryOrderOfCancellationsAndTheAnswer() async throws {
     let orders = try await InterleavingExplorer(steps: 4).explore { order in
-      let fetch = ControlledOperation<Int, Page<Int, Listing>>(onCancel: .ignore)
-      let pager = Pager<Int, Listing>(first: 0) { try await fetch($0) }
+      let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
+      let inspector = TestInspector()
+      let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
       let callers = (0..<3).map { _ in Task { try await pager.loadNext().ids } }
-      await pager.waitForWaiters(3)
+      await inspector.waitForWaiters(3)
       let call = await fetch.waitForCalls(1)[0]
 
       var answered = false
@@ -41,8 +42,9 @@ struct PagerInterleavingTests {
   // P3: a next-page fetch, a refresh and a late caller complete in every order.
   @Test func aPageOfTheOldListIsNeverAppendedInAnyOrder() async throws {
     try await InterleavingExplorer(steps: 3).explore { order in
-      let fetch = ControlledOperation<Int, Page<Int, Listing>>(onCancel: .ignore)
-      let pager = Pager<Int, Listing>(first: 0) { try await fetch($0) }
+      let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
+      let inspector = TestInspector()
+      let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
       let first = Task { try await pager.loadNext() }
       await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
       _ = try await first.value
@@ -58,7 +60,7 @@ struct PagerInterleavingTests {
         switch step {
         case 0:
           stale.resolve(page(4...6, next: 6))
-          await pager.waitForRunningFetches(atMost: fresh.isPending ? 1 : 0)
+          await inspector.waitForRunningWork(atMost: fresh.isPending ? 1 : 0)
         case 1:
           fresh.resolve(page(10...12, next: 3))
           try #require(await refreshing.ending == .value([10, 11, 12]))
@@ -67,7 +69,7 @@ struct PagerInterleavingTests {
           let task = Task { try await pager.loadNext().ids }
           late = task
           if fresh.isPending {
-            await pager.waitForWaiters(3)
+            await inspector.waitForWaiters(3)
             expectedLate = [10, 11, 12]
           } else {
             let next = await fetch.waitForCalls(4)[3]

@@ -4,14 +4,14 @@ import Testing
 
 /// The pager's rules as plain values: no tasks, no actors.
 @Suite struct PagerStateMachineTests {
-  typealias Machine = PagerStateMachine<Int, Listing, String>
+  typealias Machine = PagerStateMachine<Int, Listing, Int, String>
 
   @Test func loadNextStartsOneFetchAndLaterCallersJoinIt() {
     var machine = Machine(first: 0)
     #expect(machine.loadNext(1, "a") == .start(id: 1, cursor: 0))
     #expect(machine.loadNext(2, "b") == .joined)
     let id = machine.current!.id
-    let answer = machine.finish(id, with: .success((Array(1...3).map(Listing.init(id:)), 3)))
+    let answer = machine.finish(id, with: .success((Array(1...3).map(Listing.init(id:)), 3, 100)))
     #expect(answer?.waiters.sorted() == ["a", "b"])
     #expect(machine.items.map(\.id) == [1, 2, 3])
     #expect(machine.hasMore)
@@ -24,8 +24,11 @@ import Testing
       throw Unexpected()
     }
     #expect(cursor == 0 && replacing == old)
-    #expect(machine.finish(old, with: .success(([Listing(id: 9)], nil)))?.waiters == nil, "a replaced fetch is dropped")
-    let answer = machine.finish(new, with: .success(([Listing(id: 1)], 1)))
+    #expect(
+      machine.finish(old, with: .success(([Listing(id: 9)], nil, 999)))?.waiters == nil, "a replaced fetch is dropped")
+    #expect(machine.info == nil, "a dropped page says nothing about the list")
+    let answer = machine.finish(new, with: .success(([Listing(id: 1)], 1, 100)))
+    #expect(machine.info == 100)
     #expect(answer?.waiters.sorted() == ["next", "refresh"])
     #expect(machine.items.map(\.id) == [1])
   }
@@ -35,17 +38,17 @@ import Testing
     guard case .start(let id, _) = machine.loadNext(7, "a") else { throw Unexpected() }
     let (waiter, abandoned) = machine.leave(7)
     #expect(waiter == "a" && abandoned == id)
-    #expect(machine.finish(id, with: .success(([Listing(id: 1)], nil)))?.waiters == nil)
+    #expect(machine.finish(id, with: .success(([Listing(id: 1)], nil, 100)))?.waiters == nil)
     #expect(machine.items.isEmpty && machine.hasMore)
   }
 
   @Test func duplicatesAcrossPagesAreListedOnce() throws {
     var machine = Machine(first: 0)
     guard case .start(let first, _) = machine.loadNext(1, "a") else { throw Unexpected() }
-    _ = machine.finish(first, with: .success(([1, 2, 3].map(Listing.init(id:)), 3)))
+    _ = machine.finish(first, with: .success(([1, 2, 3].map(Listing.init(id:)), 3, 100)))
     guard case .start(let second, let cursor) = machine.loadNext(2, "b") else { throw Unexpected() }
     #expect(cursor == 3)
-    _ = machine.finish(second, with: .success(([3, 4, 4].map(Listing.init(id:)), nil)))
+    _ = machine.finish(second, with: .success(([3, 4, 4].map(Listing.init(id:)), nil, 100)))
     #expect(machine.items.map(\.id) == [1, 2, 3, 4])
     #expect(machine.loadNext(3, "c") == .atEnd)
   }

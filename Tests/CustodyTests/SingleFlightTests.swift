@@ -6,7 +6,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SingleFlightTests {
   let fetch = ControlledOperation<Int, String>()
-  let flight = SingleFlight<Int, String>()
+  let inspector = TestInspector()
+  let flight: SingleFlight<Int, String>
+
+  init() { flight = SingleFlight(inspector: inspector) }
 
   private func caller(_ key: Int) -> Task<String, any Error> {
     Task { [flight, fetch] in try await flight.run(key) { try await fetch(key) } }
@@ -15,7 +18,7 @@ struct SingleFlightTests {
   // S1
   @Test func concurrentCallersForOneKeyShareOneOperation() async throws {
     let callers = (0..<5).map { _ in caller(1) }
-    await flight.waitForWaiters(5, on: 1)
+    await inspector.waitForWaiters(5, on: 1)
     await fetch.waitForCalls(1)[0].resolve("one")
     for caller in callers { #expect(try await caller.value == "one") }
     #expect(fetch.callCount == 1)
@@ -24,7 +27,7 @@ struct SingleFlightTests {
   // S1
   @Test func everyCallerGetsTheSharedError() async {
     let callers = (0..<3).map { _ in caller(1) }
-    await flight.waitForWaiters(3, on: 1)
+    await inspector.waitForWaiters(3, on: 1)
     await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 7))
     for caller in callers { #expect(await caller.ending == .failed(UpstreamError(code: 7))) }
     #expect(fetch.callCount == 1)
@@ -43,7 +46,7 @@ struct SingleFlightTests {
   @Test func cancelledCallerStopsAtOnceWhileOthersKeepWaiting() async throws {
     let leaving = caller(1)
     let staying = caller(1)
-    await flight.waitForWaiters(2, on: 1)
+    await inspector.waitForWaiters(2, on: 1)
     let call = await fetch.waitForCalls(1)[0]
 
     leaving.cancel()
@@ -110,7 +113,7 @@ struct SingleFlightTests {
     #expect(flight.inFlightCount == 1, "the old operation ending must not clear the newer one")
 
     let joiner = caller(1)
-    await flight.waitForWaiters(2, on: 1)
+    await inspector.waitForWaiters(2, on: 1)
     new.resolve("new")
     #expect(try await late.value == "new")
     #expect(try await joiner.value == "new")
@@ -121,9 +124,10 @@ struct SingleFlightTests {
   @Test func cancellationsAndTheAnswerInEveryOrder() async throws {
     let orders = try await InterleavingExplorer(steps: 4).explore { order in
       let fetch = ControlledOperation<Int, String>()
-      let flight = SingleFlight<Int, String>()
+      let inspector = TestInspector()
+      let flight = SingleFlight<Int, String>(inspector: inspector)
       let callers = (0..<3).map { _ in Task { try await flight.run(1) { try await fetch(1) } } }
-      await flight.waitForWaiters(3, on: 1)
+      await inspector.waitForWaiters(3, on: 1)
       let call = await fetch.waitForCalls(1)[0]
 
       var answered = false
@@ -154,7 +158,8 @@ struct SingleFlightTests {
   @Test func forgottenOperationsNeverDisturbNewerOnesInAnyOrder() async throws {
     try await InterleavingExplorer(steps: 3).explore { order in
       let fetch = ControlledOperation<Int, String>()
-      let flight = SingleFlight<Int, String>()
+      let inspector = TestInspector()
+      let flight = SingleFlight<Int, String>(inspector: inspector)
       let early = Task { try await flight.run(1) { try await fetch(1) } }
       let old = await fetch.waitForCalls(1)[0]
       flight.forget(1)
@@ -174,7 +179,7 @@ struct SingleFlightTests {
           let task = Task { try await flight.run(1) { try await fetch(1) } }
           joiner = task
           if new.isPending {
-            await flight.waitForWaiters(2, on: 1)
+            await inspector.waitForWaiters(2, on: 1)
           } else {
             await fetch.waitForCalls(3)[2].resolve("third")
           }

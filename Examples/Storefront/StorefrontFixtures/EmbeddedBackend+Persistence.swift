@@ -61,7 +61,7 @@ extension EmbeddedBackend {
     }
 
     /// What was wrong with the file when it was opened, if anything.
-    public var loadProblem: FileStore<[SavedSession]>.Error? {
+    public var loadProblem: FileStoreError? {
       get async { await store.loadProblem }
     }
 

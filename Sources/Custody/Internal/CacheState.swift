@@ -18,6 +18,14 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     case refresh
     /// The cache itself renews a stale value in the background.
     case revalidation
+
+    var flightKind: OwnerEvent.FlightKind {
+      switch self {
+      case .load: .load
+      case .refresh: .refresh
+      case .revalidation: .revalidation
+      }
+    }
   }
 
   enum Lookup {
@@ -33,10 +41,14 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   private(set) var totalCost = 0
   var flights = FlightTable<Key, Value, LoadKind>()
   private var observers: [Key: [UInt64: AsyncStream<Value?>.Continuation]] = [:]
-  /// Tests waiting until no load runs.
-  var idleWatchers: [CheckedContinuation<Void, Never>] = []
+  private let inspection: Inspection?
 
-  init(policy: CachePolicy) { self.policy = policy }
+  init(policy: CachePolicy, inspection: Inspection? = nil) {
+    self.policy = policy
+    self.inspection = inspection
+  }
+
+  private var size: OwnerEvent.CacheSize { .init(entries: entries.count, cost: totalCost) }
 
   /// Finds `key` and marks it recently used.
   mutating func lookup(_ key: Key, now: Duration) -> Lookup {
@@ -71,6 +83,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
       totalCost -= replaced.cost
     }
     totalCost += cost
+    inspection?.record(.committed(size: size), key: key)
     notify(key, value)
     evictToLimits()
   }
@@ -78,32 +91,32 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func remove(_ key: Key) {
     guard let removed = entries.remove(key) else { return }
     totalCost -= removed.cost
+    inspection?.record(.removed(size: size), key: key)
     notify(key, nil)
   }
 
   mutating func removeAll() {
-    for (key, _) in entries.removeAll() { notify(key, nil) }
+    let removed = entries.removeAll()
     totalCost = 0
-  }
-
-  private mutating func evictToLimits() {
-    while isOverLimits, let (key, evicted) = entries.removeOldest() {
-      totalCost -= evicted.cost
+    for (key, _) in removed {
+      inspection?.record(.removed(size: size), key: key)
       notify(key, nil)
     }
   }
 
-  private var isOverLimits: Bool {
-    if let countLimit = policy.countLimit, entries.count > countLimit { return true }
-    if let costLimit = policy.costLimit, totalCost > costLimit { return true }
-    return false
+  private mutating func evictToLimits() {
+    while let reason = exceededLimit, let (key, evicted) = entries.removeOldest() {
+      totalCost -= evicted.cost
+      inspection?.record(.evicted(reason, size: size), key: key)
+      notify(key, nil)
+    }
   }
 
-  /// The idle watchers to resume once no load runs, if none does.
-  mutating func takeIdleWatchers() -> [CheckedContinuation<Void, Never>] {
-    guard flights.flights.isEmpty, !idleWatchers.isEmpty else { return [] }
-    defer { idleWatchers = [] }
-    return idleWatchers
+  /// The limit the cache is over, if any.
+  private var exceededLimit: OwnerEvent.EvictionReason? {
+    if let countLimit = policy.countLimit, entries.count > countLimit { return .countLimit }
+    if let costLimit = policy.costLimit, totalCost > costLimit { return .costLimit }
+    return nil
   }
 
   // MARK: Observers

@@ -20,8 +20,6 @@ struct FlightTable<Key: Hashable, Value, Tag> {
   }
 
   private(set) var flights: [UInt64: Flight] = [:]
-  /// Tests waiting until a number of callers wait on a key.
-  private var waiterWatchers: [(key: Key, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private(set) var attached: [Key: UInt64] = [:]
   private var waiterFlights: [UInt64: UInt64] = [:]
   private var lastID: UInt64 = 0
@@ -38,11 +36,6 @@ struct FlightTable<Key: Hashable, Value, Tag> {
     return (id, flight.tag)
   }
 
-  func isAttached(_ id: UInt64) -> Bool {
-    guard let flight = flights[id] else { return false }
-    return attached[flight.key] == id
-  }
-
   /// Registers a new flight and attaches it to `key`, detaching whichever flight was attached.
   /// Returns the new flight's identifier and the task of a detached flight nobody waits for.
   mutating func start(_ key: Key, tag: Tag, isOwned: Bool = false) -> (id: UInt64, orphan: Task<Void, Never>?) {
@@ -57,33 +50,22 @@ struct FlightTable<Key: Hashable, Value, Tag> {
     flights[id]?.task = task
   }
 
-  /// Adds a waiter to a flight. Returns the watchers that are now satisfied, to resume after
-  /// the lock is released.
-  mutating func join(
-    _ id: UInt64, waiter waiterID: UInt64, continuation: Waiter
-  ) -> [CheckedContinuation<Void, Never>] {
+  /// Adds a waiter to a flight. Returns how many callers now wait for it.
+  @discardableResult
+  mutating func join(_ id: UInt64, waiter waiterID: UInt64, continuation: Waiter) -> Int {
     flights[id]?.waiters[waiterID] = continuation
     waiterFlights[waiterID] = id
-    guard !waiterWatchers.isEmpty else { return [] }
-    let watchers = waiterWatchers
-    waiterWatchers = watchers.filter { waiterCount(for: $0.key) < $0.count }
-    return watchers.filter { waiterCount(for: $0.key) >= $0.count }.map(\.continuation)
+    return flights[id]?.waiters.count ?? 0
   }
 
-  /// The number of callers waiting on the flight attached to `key`.
-  func waiterCount(for key: Key) -> Int {
-    attached[key].flatMap { flights[$0]?.waiters.count } ?? 0
-  }
+  /// The number of callers waiting for flight `id`.
+  func waiterCount(of id: UInt64) -> Int { flights[id]?.waiters.count ?? 0 }
 
-  /// Registers a watcher resumed once `count` callers wait on `key`. Returns `false` when that
-  /// is already so, and the watcher was not kept.
-  mutating func watchWaiters(
-    _ count: Int, for key: Key, continuation: CheckedContinuation<Void, Never>
-  ) -> Bool {
-    guard waiterCount(for: key) < count else { return false }
-    waiterWatchers.append((key, count, continuation))
-    return true
-  }
+  /// The flight the waiter `waiterID` waits for, if it still does.
+  func flight(ofWaiter waiterID: UInt64) -> UInt64? { waiterFlights[waiterID] }
+
+  /// Whether flight `id` has started and not ended.
+  func contains(_ id: UInt64) -> Bool { flights[id] != nil }
 
   /// Detaches the flight attached to `key`. Returns its task when nobody waits for it any more,
   /// so the caller can cancel it after releasing its lock.

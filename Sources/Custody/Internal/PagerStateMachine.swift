@@ -5,7 +5,7 @@
 /// At most one fetch is current. A next-page fetch is joined by later `loadNext()` calls; a
 /// refresh replaces it (its waiters move to the refresh, its page is never appended) and is
 /// joined by every later call until the new first page arrives.
-struct PagerStateMachine<Cursor, Item: Identifiable, Waiter> {
+struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   enum Kind: Equatable { case next, refresh }
 
   struct Fetch {
@@ -30,6 +30,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Waiter> {
   }
 
   private(set) var items: [Item] = []
+  /// The info of the last page kept.
+  private(set) var info: Info?
   private var listed: Set<Item.ID> = []
   /// The cursor of the next page; `nil` at the end of the list.
   private var next: Cursor?
@@ -85,20 +87,21 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Waiter> {
   /// Ends fetch `id`. Returns nil when it is no longer current (its result is dropped); otherwise
   /// commits a page and returns the waiters to answer. A failure changes nothing.
   mutating func finish(
-    _ id: UInt64, with result: Result<([Item], Cursor?), any Error>
+    _ id: UInt64, with result: Result<([Item], Cursor?, Info), any Error>
   ) -> (
     waiters: [Waiter], error: (any Error)?
   )? {
     guard let fetch = current, fetch.id == id else { return nil }
     current = nil
     switch result {
-    case .success(let (pageItems, pageNext)):
+    case .success(let (pageItems, pageNext, pageInfo)):
       if fetch.kind == .refresh {
         items = []
         listed = []
       }
       for item in pageItems where listed.insert(item.id).inserted { items.append(item) }
       next = pageNext
+      info = pageInfo
       return (Array(fetch.waiters.values), nil)
     case .failure(let error):
       return (Array(fetch.waiters.values), error)

@@ -9,6 +9,7 @@ final class CacheSoak: Sendable {
   let policy = CachePolicy(freshFor: .milliseconds(20), staleFor: .milliseconds(20), countLimit: 6, costLimit: 24)
   let clock = TestClock()
   let cache: Cache<Int, Stamped>
+  let inspector = TestInspector(eventLimit: 0)
   let upstream: KeyedUpstream
   /// Counts clock advances; its lock makes them take turns.
   private let advances = LockedState(0)
@@ -17,7 +18,7 @@ final class CacheSoak: Sendable {
   init(report: SoakReport) {
     self.report = report
     upstream = KeyedUpstream(name: "cache", report: report)
-    cache = Cache(policy: policy, clock: clock, cost: { $0.cost })
+    cache = Cache(policy: policy, clock: clock, cost: { $0.cost }, inspector: inspector)
   }
 
   func step(_ rng: inout SplitMix64) async {
@@ -116,7 +117,7 @@ final class CacheSoak: Sendable {
   /// After every caller has returned: nothing runs, nothing watches, nothing stale is held.
   func checkQuiescent() async {
     await upstream.waitUntilIdle()
-    await cache.waitUntilIdle()
+    await inspector.waitUntilIdle()
     report.check(cache.loadsInFlight == 0, "cache: \(cache.loadsInFlight) loads still in flight")
     report.check(cache.observerCount == 0, "cache: \(cache.observerCount) update streams still registered")
     for key in Self.keys { checkInvariants(key) }

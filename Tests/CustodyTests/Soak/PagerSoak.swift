@@ -1,3 +1,5 @@
+import CustodyTesting
+
 @testable import Custody
 
 /// Random `loadNext()` and `refresh()` calls, some cancelled, on a few pagers over one stable
@@ -12,8 +14,9 @@ final class PagerSoak: Sendable {
 
   static let total = 95
   static let pageSize = 10
-  let pagers: [Pager<Int, Row>]
+  let pagers: [Pager<Int, Row, Void>]
   let upstreams: [SerialUpstream]
+  let inspectors: [TestInspector]
   private let report: SoakReport
 
   init(report: SoakReport, seed: UInt64) {
@@ -22,8 +25,10 @@ final class PagerSoak: Sendable {
       SerialUpstream(name: "pager \($0) fetch", report: report, seed: seed ^ (0xFE7C_4000 + UInt64($0)))
     }
     self.upstreams = upstreams
-    pagers = upstreams.map { upstream in
-      Pager(first: 0) { skip in
+    let inspectors = upstreams.map { _ in TestInspector(eventLimit: 0) }
+    self.inspectors = inspectors
+    pagers = zip(upstreams, inspectors).map { upstream, inspector in
+      Pager(first: 0, inspector: inspector) { skip in
         try await upstream.perform { _ in
           let end = min(skip + Self.pageSize, Self.total)
           return Page(items: (skip..<end).map { Row(id: $0) }, next: end < Self.total ? end : nil)
@@ -53,7 +58,7 @@ final class PagerSoak: Sendable {
   }
 
   /// What is wrong with a listed snapshot, if anything.
-  static func problem(_ snapshot: PagerSnapshot<Row>) -> String? {
+  static func problem(_ snapshot: PagerSnapshot<Row, Void>) -> String? {
     let ids = snapshot.items.map(\.id)
     guard ids == Array(0..<ids.count) else { return "listed \(ids.prefix(40)), not a prefix of the list" }
     guard snapshot.hasMore == (ids.count < total) else { return "hasMore is \(snapshot.hasMore) at \(ids.count)" }
@@ -63,7 +68,7 @@ final class PagerSoak: Sendable {
   /// Every caller has returned: no fetch may still run, and each list is still a prefix.
   func checkQuiescent() async {
     for (index, pager) in pagers.enumerated() {
-      await pager.waitForRunningFetches(atMost: 0)
+      await inspectors[index].waitForRunningWork(atMost: 0)
       await upstreams[index].waitUntilIdle()
       if let problem = Self.problem(await pager.snapshot) { report.violation("pager \(index) at rest: \(problem)") }
     }

@@ -7,11 +7,11 @@ struct Listing: Identifiable, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A page of listings with ids `ids`, followed by the page at `next`.
-func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing> {
+func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing, Void> {
   Page(items: ids.map(Listing.init(id:)), next: next)
 }
 
-extension PagerSnapshot<Listing> {
+extension PagerSnapshot where Item == Listing {
   /// The ids listed, in order.
   var ids: [Int] { items.map(\.id) }
 }
@@ -29,7 +29,7 @@ final class OffsetServer: Sendable {
 
   func insertAtTop(_ id: Int) { list.withLock { $0.insert(id, at: 0) } }
 
-  func page(at offset: Int) -> Page<Int, Listing> {
+  func page(at offset: Int) -> Page<Int, Listing, Void> {
     list.withLock { list in
       let end = min(offset + pageSize, list.count)
       return PagerFixtures.page(list[min(offset, end)..<end], next: end < list.count ? end : nil)
@@ -39,7 +39,7 @@ final class OffsetServer: Sendable {
 
 /// Namespaces the free `page` function where a method of the same name shadows it.
 enum PagerFixtures {
-  static func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing> {
+  static func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing, Void> {
     Page(items: ids.map(Listing.init(id:)), next: next)
   }
 }

@@ -1,7 +1,7 @@
 import Custody
 
-/// The catalog as a growing list, in one order: a `Pager` over the product listing that also
-/// remembers how many products there are in all.
+/// The catalog as a growing list, in one order: a `Pager` over the product listing whose pages
+/// carry how many products there are in all.
 ///
 /// A feed is made for one sort order and category; changing either means a new feed, so a
 /// page fetched for the old order can never be appended to the new one.
@@ -20,20 +20,16 @@ public final class CatalogFeed: Sendable {
   /// Products per page.
   public let pageSize: Int
 
-  private let pager: Pager<Int, Product>
-  private let total: Locked<Int?>
+  private let pager: Pager<Int, Product, Int>
 
   public init(service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30) {
     precondition(pageSize > 0, "A page holds at least one product")
     self.sort = sort
     self.category = category
     self.pageSize = pageSize
-    let total = Locked<Int?>(nil)
-    self.total = total
     pager = Pager(first: 0) { skip in
       let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
-      total.value = page.total
-      return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil)
+      return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
     }
   }
 
@@ -52,8 +48,8 @@ public final class CatalogFeed: Sendable {
     get async { slice(await pager.snapshot) }
   }
 
-  private func slice(_ snapshot: PagerSnapshot<Product>) -> CatalogSlice {
-    CatalogSlice(products: snapshot.items, hasMore: snapshot.hasMore, total: total.value ?? snapshot.items.count)
+  private func slice(_ snapshot: PagerSnapshot<Product, Int>) -> CatalogSlice {
+    CatalogSlice(products: snapshot.items, hasMore: snapshot.hasMore, total: snapshot.info ?? snapshot.items.count)
   }
 }
 

@@ -19,7 +19,7 @@ public final class Favorites: Sendable {
 
   /// Reads the file. A corrupt file is moved aside and reported; the set starts empty.
   @discardableResult
-  public func load() async -> FileStore<Set<Product.ID>>.Error? {
+  public func load() async -> FileStoreError? {
     changes.send(await store.load())
     return await store.loadProblem
   }
@@ -31,7 +31,7 @@ public final class Favorites: Sendable {
 
   /// Marks `id` as a favourite or not, and waits until that is on disk.
   ///
-  /// - Throws: `FileStore.Error` when it could not be written; the change is then undone, so
+  /// - Throws: `FileStoreError` when it could not be written; the change is then undone, so
   ///   what every screen shows matches the file.
   public func setFavorite(_ isFavorite: Bool, for id: Product.ID) async throws {
     let before = store.value.contains(id)

@@ -32,7 +32,7 @@ public final class OfflineCatalog: Sendable {
 
   /// Reads the file. A corrupt one is moved aside; the problem is returned.
   @discardableResult
-  public func load() async -> FileStore<CatalogSnapshot?>.Error? {
+  public func load() async -> FileStoreError? {
     await store.load()
     return await store.loadProblem
   }

@@ -67,7 +67,7 @@ public final class UserSession: Sendable {
   }
 
   /// What went wrong reading the session file at start, if anything.
-  public var loadProblem: FileStore<StoredSession?>.Error? {
+  public var loadProblem: FileStoreError? {
     get async { await store.loadProblem }
   }
 

@@ -84,7 +84,7 @@ struct DecodingTests {
 
     await detail.load()
 
-    #expect(detail.state == .failed(.invalidResponse, previous: nil))
+    #expect(detail.state.failure == .invalidResponse && detail.state.value == nil)
     #expect(detail.message == "The server's answer could not be read. Try again later.")
   }
 }

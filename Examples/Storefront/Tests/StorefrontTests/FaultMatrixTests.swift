@@ -97,7 +97,7 @@ final class FaultMatrixTests {
     transport.breakNetwork(.server("close-mid-body"))
     let other = ProductDetailViewModel(productID: 4, environment: environment)
     await other.load()
-    #expect(other.state == .failed(.unknown, previous: nil))
+    #expect(other.state.failure == .unknown && other.state.value == nil)
     #expect(other.message == Self.unknown)
     await other.toggleFavorite()  // favourites are local: this works offline
     await detail.load()
@@ -146,7 +146,7 @@ final class FaultMatrixTests {
       for screen in screens { group.addTask { await screen.load() } }
     }
 
-    #expect(screens.allSatisfy { $0.state == .failed(.server(status: 503), previous: nil) })
+    #expect(screens.allSatisfy { $0.state.failure == .server(status: 503) && $0.state.value == nil })
     #expect(screens.allSatisfy { $0.message == Self.serverProblem })
     #expect(transport.faultyRequests == 20, "one request per product, none retried in a loop")
 
@@ -175,7 +175,7 @@ final class EmbeddedBackendFaultTests {
       for catalog in catalogs { group.addTask { await catalog.start() } }
     }
 
-    #expect(catalogs.allSatisfy { $0.state == .failed(.server(status: 500), previous: nil) })
+    #expect(catalogs.allSatisfy { $0.state.failure == .server(status: 500) && $0.state.value == nil })
     #expect(catalogs.allSatisfy { $0.message == FaultMatrixTests.serverProblem })
     #expect(backend.statistics.simulatedFailures == 10)
   }

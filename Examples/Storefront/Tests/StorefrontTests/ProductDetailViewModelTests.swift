@@ -47,7 +47,7 @@ struct ProductDetailViewModelTests {
     await service.details.waitForCalls(1)[0].fail(HTTPFailure.notFound(message: "Product with id '404' not found"))
     await loading.value
 
-    #expect(detail.state == .failed(.notFound, previous: nil))
+    #expect(detail.state.failure == .notFound && detail.state.value == nil)
     #expect(detail.message == "This product no longer exists.")
     #expect(detail.makeEditor() == nil)
   }

@@ -114,7 +114,7 @@ struct SearchViewModelTests {
     await service.searches.waitForCalls(1)[0].fail(HTTPFailureStub.rateLimited)
     await typing.value
 
-    #expect(search.state == .failed(.rateLimited(retryAfter: .seconds(30)), previous: nil))
+    #expect(search.state.failure == .rateLimited(retryAfter: .seconds(30)) && search.state.value == nil)
     #expect(search.message == "Too many requests. Try again in 30 s.")
   }
 }

@@ -13,7 +13,7 @@ extension LoadState where Value: Sendable {
     switch self {
     case .idle, .loaded: next = .loaded(value)
     case .loading: next = .loading(previous: value)
-    case .failed(let category, _): next = .failed(category, previous: value)
+    case .failed(let failure, _): next = .failed(failure, previous: value)
     }
     BackgroundRelease.replace(&self, with: next)
   }

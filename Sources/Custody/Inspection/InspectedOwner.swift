@@ -1,0 +1,85 @@
+/// An owner as inspectors see it: its name and kind, and how its keys are described.
+///
+/// Every owner made with an inspector has one; events carry it, so one inspector can watch any
+/// number of owners and tell them apart.
+public final class InspectedOwner: Sendable, Hashable, CustomStringConvertible {
+  /// What kind of owner this is.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case singleFlight = "SingleFlight"
+    case cache = "Cache"
+    case pager = "Pager"
+    case tokenStore = "TokenStore"
+    case fileStore = "FileStore"
+    case latestTask = "LatestTask"
+  }
+
+  /// The name the app gave the owner, or its kind when it gave none.
+  public let name: String
+  /// What kind of owner this is.
+  public let kind: Kind
+  private let describeKey: @Sendable (any Hashable & Sendable) -> String
+
+  /// Creates an identity for an owner.
+  ///
+  /// - Parameters:
+  ///   - name: A name to show, such as "products".
+  ///   - kind: The kind of owner.
+  ///   - describeKey: How a key of this owner is shown. It receives the owner's own key type.
+  public init(
+    name: String, kind: Kind,
+    describeKey: @escaping @Sendable (any Hashable & Sendable) -> String = { String(describing: $0) }
+  ) {
+    self.name = name
+    self.kind = kind
+    self.describeKey = describeKey
+  }
+
+  /// An identity whose keys are of type `Key`, described by `describe`.
+  static func keyed<Key: Hashable & Sendable>(
+    name: String?, kind: Kind, describe: (@Sendable (Key) -> String)?
+  ) -> InspectedOwner {
+    let describe = describe ?? { String(describing: $0) }
+    return InspectedOwner(name: name ?? kind.rawValue, kind: kind) { key in
+      (key as? Key).map(describe) ?? "?"
+    }
+  }
+
+  /// How `key` is shown.
+  func describe(_ key: any Hashable & Sendable) -> String { describeKey(key) }
+
+  public var description: String { "\(kind.rawValue) \(name)" }
+
+  public static func == (lhs: InspectedOwner, rhs: InspectedOwner) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A key of an inspected owner, shown the way the app chose when it made the owner.
+///
+/// The description is built only when something reads it, so recording an event costs no
+/// formatting.
+public struct InspectedKey: Sendable, Hashable, CustomStringConvertible {
+  /// The key itself, of the owner's key type.
+  public let base: any Hashable & Sendable
+  private let owner: InspectedOwner
+
+  @usableFromInline
+  init(_ base: any Hashable & Sendable, of owner: InspectedOwner) {
+    self.base = base
+    self.owner = owner
+  }
+
+  /// How the owner's app chose to show this key (a product id may be shown; a secret never).
+  public var description: String { owner.describe(base) }
+
+  /// Whether this is `key`.
+  public func isEqual<Key: Hashable & Sendable>(to key: Key) -> Bool { (base as? Key) == key }
+
+  public static func == (lhs: InspectedKey, rhs: InspectedKey) -> Bool {
+    lhs.owner === rhs.owner && AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(owner))
+    hasher.combine(AnyHashable(base))
+  }
+}
