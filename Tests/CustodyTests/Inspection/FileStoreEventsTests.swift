@@ -1,0 +1,46 @@
+import Custody
+import CustodyTesting
+import Foundation
+import Testing
+
+/// What a FileStore tells its inspector.
+@Suite(.timeLimit(.minutes(1)))
+struct FileStoreEventsTests {
+  let inspector = TestInspector()
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  private func makeStore() -> FileStore<Settings> {
+    FileStore(url: folder.file("settings.json"), default: Settings(name: "default", count: 0), inspector: inspector)
+  }
+
+  @Test func savesAreWrittenAndABurstIsCoalesced() async throws {
+    let store = makeStore()
+    await store.load()
+    for count in 1...50 { store.update { $0.count = count } }
+    try await store.flush()
+    let shapes = inspector.shapes()
+    #expect(shapes.first == "loaded default")
+    #expect(shapes.contains("written"))
+    let coalesced = shapes.filter { $0 == "save coalesced" }.count
+    #expect(coalesced + shapes.filter { $0 == "written" }.count == 50, "each save is written or coalesced")
+    #expect(inspector.recording.activity()?.owner.name == "settings.json", "named after its file by default")
+  }
+
+  // F2
+  @Test func aCorruptFileIsMovedAsideBeforeTheDefaultIsLoaded() async throws {
+    try folder.write(#"{"name":"half"#, to: "settings.json")
+    await makeStore().load()
+    #expect(inspector.shapes() == ["moved aside corrupt", "loaded default"])
+  }
+
+  // F1
+  @Test func aFailedWriteIsReported() async throws {
+    let store = makeStore()
+    try FileManager.default.createDirectory(at: folder.file(".settings.json.tmp"), withIntermediateDirectories: false)
+    store.save(Settings(name: "new", count: 2))
+    await #expect(throws: FileStoreError.self) { try await store.flush() }
+    #expect(inspector.shapes() == ["write failed"])
+  }
+}
