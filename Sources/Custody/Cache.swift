@@ -60,7 +60,9 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let inspection = Inspection.keyed(.cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self)
     self.inspection = inspection
     self.policy = policy
-    self.state = LockedState(CacheState(policy: policy, inspection: inspection))
+    let state = LockedState(CacheState<Key, Value>(policy: policy, inspection: inspection))
+    self.state = state
+    inspection?.owner.provideLookups { [weak state] in state?.withLock { $0.lookups } }
     self.now = Self.elapsedTime(on: clock)
     self.cost = cost
   }
@@ -97,7 +99,10 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let now = self.now()
     let fresh = state.withLock { state -> Value? in
       let fresh = state.freshValue(key, now: now)
-      if fresh != nil, let inspection { inspection.record(.hit, key: key) }
+      if fresh != nil, let inspection {
+        state.lookups.hits &+= 1
+        if inspection.recordsHits { inspection.record(.hit) }
+      }
       return fresh
     }
     if let fresh { return fresh }
@@ -223,9 +228,15 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let lookup = state.lookup(key, now: now)
     if recording, let inspection {
       switch lookup {
-      case .fresh: inspection.record(.hit, key: key)
-      case .stale: inspection.record(.staleHit, key: key)
-      case .expired, .missing: inspection.record(.miss, key: key)
+      case .fresh:
+        state.lookups.hits &+= 1
+        if inspection.recordsHits { inspection.record(.hit) }
+      case .stale:
+        state.lookups.staleHits &+= 1
+        inspection.record(.staleHit, key: key)
+      case .expired, .missing:
+        state.lookups.misses &+= 1
+        inspection.record(.miss, key: key)
       }
     }
     switch lookup {

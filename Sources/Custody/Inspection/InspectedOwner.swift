@@ -18,6 +18,34 @@ public final class InspectedOwner: Sendable, Hashable, CustomStringConvertible {
   /// What kind of owner this is.
   public let kind: Kind
   private let describeKey: @Sendable (any Hashable & Sendable) -> String
+  /// Reads the lookups the owner counted itself, for owners that count them (a cache).
+  private let lookupSource = LockedState<(@Sendable () -> Lookups?)?>(nil)
+
+  /// Fresh hits, stale hits and misses, as a cache counts them under its own lock.
+  public struct Lookups: Sendable, Hashable {
+    public var hits = 0
+    public var staleHits = 0
+    public var misses = 0
+
+    public init(hits: Int = 0, staleHits: Int = 0, misses: Int = 0) {
+      self.hits = hits
+      self.staleHits = staleHits
+      self.misses = misses
+    }
+  }
+
+  /// The lookups the owner has counted, or `nil` for an owner that does not count them (or no
+  /// longer exists).
+  ///
+  /// A cache counts its own hits while it holds its lock anyway, so an inspector that only
+  /// needs the numbers, like ``Statistics``, can ignore ``OwnerEvent/Kind/hit`` events and make
+  /// a hit cost it nothing.
+  public var lookups: Lookups? { lookupSource.withLock { $0 }?() }
+
+  /// Lets the owner say where its lookup counts are read.
+  func provideLookups(_ source: @escaping @Sendable () -> Lookups?) {
+    lookupSource.withLock { $0 = source }
+  }
 
   /// Creates an identity for an owner.
   ///

@@ -5,10 +5,13 @@
 struct Inspection: Sendable {
   @usableFromInline let owner: InspectedOwner
   @usableFromInline let inspector: any OwnerInspector
+  /// Whether fresh hits are sent to the inspector (they are always counted).
+  @usableFromInline let recordsHits: Bool
 
   init(owner: InspectedOwner, inspector: any OwnerInspector) {
     self.owner = owner
     self.inspector = inspector
+    self.recordsHits = inspector.recordsHits
   }
 
   /// An inspection for a keyed owner, or `nil` without an inspector.

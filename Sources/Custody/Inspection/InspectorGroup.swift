@@ -15,6 +15,12 @@ public struct InspectorGroup: OwnerInspector {
   public init(_ inspectors: [any OwnerInspector]) { self.inspectors = inspectors }
 
   public func record(_ event: OwnerEvent) {
-    for inspector in inspectors { inspector.record(event) }
+    if case .hit = event.kind {
+      for inspector in inspectors where inspector.recordsHits { inspector.record(event) }
+    } else {
+      for inspector in inspectors { inspector.record(event) }
+    }
   }
+
+  public var recordsHits: Bool { inspectors.contains { $0.recordsHits } }
 }

@@ -150,3 +150,13 @@ extension OwnerActivity {
     counters = Counters()
   }
 }
+
+extension OwnerActivity {
+  /// Takes the lookup counts the owner kept itself, which are exact even when an inspector
+  /// skipped hit events.
+  mutating func takeLookups(_ lookups: InspectedOwner.Lookups) {
+    counters.hits = lookups.hits
+    counters.staleHits = lookups.staleHits
+    counters.misses = lookups.misses
+  }
+}

@@ -26,4 +26,17 @@
 public protocol OwnerInspector: Sendable {
   /// Records one event of an owner.
   func record(_ event: OwnerEvent)
+
+  /// Whether this inspector wants an ``OwnerEvent/Kind/hit`` event for every fresh hit; `true`
+  /// unless an inspector says otherwise.
+  ///
+  /// A fresh hit is the hottest path of a cache. An inspector that only needs how many there
+  /// were, like ``Statistics``, returns `false` and reads ``InspectedOwner/lookups``, which the
+  /// cache counts under the lock it holds anyway: a hit then costs one increment. Owners read
+  /// this once, when they are created.
+  var recordsHits: Bool { get }
+}
+
+extension OwnerInspector {
+  public var recordsHits: Bool { true }
 }

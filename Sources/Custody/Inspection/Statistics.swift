@@ -47,6 +47,8 @@ public final class Statistics: OwnerInspector {
     var log: [LoggedEvent] = []
     var logStart = 0
     var refreshStarts: [(owner: String, at: ContinuousClock.Instant)] = []
+    /// The lookups owners had counted at the last reset.
+    var baselines: [ObjectIdentifier: InspectedOwner.Lookups] = [:]
   }
 
   /// How many events the log keeps.
@@ -63,6 +65,7 @@ public final class Statistics: OwnerInspector {
   }
 
   public func record(_ event: OwnerEvent) {
+    if case .hit = event.kind { return }  // counted by the owner (see `recordsHits`)
     let logged: LoggedEvent? = if case .hit = event.kind { nil } else { LoggedEvent(date: Date(), event: event) }
     let refreshStart: ContinuousClock.Instant? =
       if case .started(_, .refresh) = event.kind, event.owner.kind == .tokenStore { .now } else { nil }
@@ -81,20 +84,43 @@ public final class Statistics: OwnerInspector {
     }
   }
 
+  /// `false`: a cache counts its own hits (``InspectedOwner/lookups``), and ``snapshot()``
+  /// reads those counts, so a hit costs these statistics nothing.
+  public var recordsHits: Bool { false }
+
   /// What the statistics know now.
   public func snapshot() -> Snapshot {
     let now = ContinuousClock.now
-    return state.withLock { state in
+    var (snapshot, baselines) = state.withLock { state in
       state.refreshStarts.removeAll { $0.at.duration(to: now) > refreshWindow }
       let log = Array(state.log[state.logStart...] + state.log[..<state.logStart])
       let refreshes = Dictionary(state.refreshStarts.map { ($0.owner, 1) }, uniquingKeysWith: +)
-      return Snapshot(owners: state.activities, recentEvents: log, refreshesInWindow: refreshes)
+      return (Snapshot(owners: state.activities, recentEvents: log, refreshesInWindow: refreshes), state.baselines)
     }
+    snapshot.owners = snapshot.owners.map { activity in
+      var activity = activity
+      if var lookups = activity.owner.lookups {
+        if let baseline = baselines[ObjectIdentifier(activity.owner)] {
+          lookups.hits -= baseline.hits
+          lookups.staleHits -= baseline.staleHits
+          lookups.misses -= baseline.misses
+        }
+        activity.takeLookups(lookups)
+      }
+      return activity
+    }
+    return snapshot
   }
 
   /// Forgets every count and event, keeping the flights in flight.
   public func reset() {
+    // Read the owners' own counts before taking this lock: an owner reports to this inspector
+    // while it holds its lock, so asking an owner while holding this one could deadlock.
+    let owners = state.withLock { $0.activities.map(\.owner) }
+    let baselines = Dictionary(
+      owners.compactMap { owner in owner.lookups.map { (ObjectIdentifier(owner), $0) } }, uniquingKeysWith: { $1 })
     state.withLock { state in
+      state.baselines.merge(baselines) { $1 }
       for index in state.activities.indices {
         var fresh = OwnerActivity(owner: state.activities[index].owner)
         for flight in state.activities[index].flightsInFlight { fresh.restore(flight) }

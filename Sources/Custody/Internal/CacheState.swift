@@ -42,6 +42,8 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   var flights = FlightTable<Key, Value, LoadKind>()
   private var observers: [Key: [UInt64: AsyncStream<Value?>.Continuation]] = [:]
   private let inspection: Inspection?
+  /// Lookups through `value(for:)`, counted for inspectors.
+  @usableFromInline var lookups = InspectedOwner.Lookups()
 
   init(policy: CachePolicy, inspection: Inspection? = nil) {
     self.policy = policy
