@@ -8,8 +8,10 @@ import Testing
 /// and once everything is at rest.
 ///
 /// `swift test --filter Soak` runs it for about 30 s. `CUSTODY_SOAK_SECONDS` sets another
-/// length; `CUSTODY_SOAK_SEED` replays the decisions of a run (every failure names its seed).
-@Suite(.timeLimit(.minutes(3)))
+/// length, and the time limit grows with it; `CUSTODY_SOAK_SEED` replays the decisions of a run
+/// (every failure names its seed). Cancelling the whole run (its time limit, or the runner
+/// stopping) ends it where it is, and nothing an operation saw after that counts as a violation.
+@Suite(.timeLimit(SoakSettings.fromEnvironment().timeLimit))
 struct SoakTests {
   @Test func ownersKeepTheirRulesUnderRandomConcurrentUse() async throws {
     let settings = SoakSettings.fromEnvironment()
@@ -18,6 +20,10 @@ struct SoakTests {
     let started = ContinuousClock.now
     await soak.run()
     let elapsed = started.duration(to: .now)
+    if Task.isCancelled {
+      print("Soak: cancelled after \(soak.report.totalEnded) operations; the run ends here and counts nothing after it")
+      return
+    }
     await soak.settle()
 
     let report = soak.report
@@ -34,6 +40,20 @@ struct SoakTests {
       Issue.record("\(report.violationCount - SoakReport.keptViolations) more violations (seed \(settings.seedText))")
     }
     if report.violationCount == 0 { print(soak.summary(elapsed: elapsed)) }
+  }
+
+  // A run cut short (its time limit, the runner stopping) ends at once and counts nothing as
+  // broken: operations then fail with CancellationError because everything was cancelled.
+  @Test func cancellingTheWholeRunEndsItWithoutViolations() async throws {
+    var settings = SoakSettings.fromEnvironment()
+    settings.duration = .seconds(600)
+    let soak = try Soak(settings: settings)
+    let run = Task { await soak.run() }
+    while soak.report.totalEnded < 2_000 { await Task.yield() }
+    run.cancel()
+    await run.value
+    #expect(soak.report.violationCount == 0, "\(soak.report.violations.prefix(3))")
+    #expect(soak.report.totalEnded >= 2_000)
   }
 }
 
@@ -63,7 +83,7 @@ final class Soak: Sendable {
       for worker in 0..<settings.workers {
         group.addTask {
           var rng = SplitMix64(seed: self.settings.seed, stream: UInt64(worker))
-          while ContinuousClock.now < deadline {
+          while ContinuousClock.now < deadline, !Task.isCancelled {
             await self.step(&rng, worker: worker)
           }
         }

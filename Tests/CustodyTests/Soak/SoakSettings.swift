@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// How long the soak runs and with which seed, from the environment:
 /// `CUSTODY_SOAK_SECONDS` (default 30) and `CUSTODY_SOAK_SEED` (hex with `0x`, or decimal;
@@ -22,4 +23,10 @@ struct SoakSettings: Sendable {
   }
 
   var seedText: String { "0x" + String(seed, radix: 16, uppercase: true) }
+
+  /// Time for the run, half as much again for a slow (sanitized) build to settle, and three
+  /// minutes to spare.
+  var timeLimit: TimeLimitTrait.Duration {
+    .minutes(Int(duration.components.seconds) * 3 / 2 / 60 + 3)
+  }
 }
