@@ -19,7 +19,7 @@ import Custody
 /// ```
 ///
 /// It records every event, hits included, and folds each owner's events into an
-/// ``OwnerActivity`` that conditions read.
+/// `OwnerActivity` that conditions read.
 public final class TestInspector: OwnerInspector {
   /// What the inspector has seen, as conditions read it.
   public struct Recording: Sendable {

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Ready-made inspectors: ``Statistics`` keeps counters and a live picture a screen can
-/// render, ``SignpostInspector`` (Apple platforms) shows loads in Instruments, and
+/// render, `SignpostInspector` (Apple platforms) shows loads in Instruments, and
 /// `TestInspector` (in CustodyTesting) lets a test wait until an owner reaches a state.
 ///
 /// ## Writing an inspector
