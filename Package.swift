@@ -19,11 +19,12 @@ let package = Package(
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
-    .testTarget(name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "custody-filestore-writer"]),
+    .testTarget(
+      name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "TestSupport", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport"]),
     // Helpers several test targets share.
-    .target(name: "TestSupport", path: "Tests/Support"),
+    .target(name: "TestSupport", dependencies: ["Custody"], path: "Tests/Support"),
     // The child process FileStore's crash-safety test kills while it saves.
     .executableTarget(
       name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),

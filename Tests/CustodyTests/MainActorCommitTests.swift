@@ -1,4 +1,5 @@
 import Custody
+import TestSupport
 import Testing
 
 /// Large state replaced on the main actor is freed off it. Only where the release happens is

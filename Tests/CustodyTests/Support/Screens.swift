@@ -1,5 +1,6 @@
 import Custody
 import Observation
+import TestSupport
 
 /// A screen's view model as an app writes it: UI state on the main actor, loads through
 /// `LatestTask`, state committed with `LoadState.apply`.

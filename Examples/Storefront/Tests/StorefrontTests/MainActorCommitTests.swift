@@ -1,4 +1,5 @@
 import Custody
+import TestSupport
 import Testing
 
 @testable import Storefront
@@ -18,50 +19,46 @@ struct MainActorCommitTests {
 
   @Test func theProbeSeesAReleaseOnTheMainActor() async {
     // The control: proves the probe tells the main actor apart.
-    let (reports, report) = AsyncStream.makeStream(of: Bool.self)
-    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(report)))
+    let log = ReleaseLog()
+    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
     state = .idle
-    #expect(await Self.first(reports) == true)
+    await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [true])
     #expect(state.value == nil)
   }
 
   @Test func aNewPageFreesTheScreenItReplacesOffTheMainActor() async {
-    let (reports, report) = AsyncStream.makeStream(of: Bool.self)
-    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(report)))
+    let log = ReleaseLog()
+    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
-    state.show(ProbedScreen(products: [.sample(2)], probe: ReleaseProbe(Self.ignored)))
+    state.show(ProbedScreen(products: [.sample(2)], probe: ReleaseProbe(ReleaseLog())))
 
-    #expect(await Self.first(reports) == false)
+    await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [false])
     #expect(state.value?.products == [.sample(2)])
   }
 
   @Test func aPatchedScreenFreesTheOldOneOffTheMainActorAndKeepsThePhase() async {
-    let (reports, report) = AsyncStream.makeStream(of: Bool.self)
+    let log = ReleaseLog()
     var state = LoadState<ProbedScreen>.loading(
-      previous: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(report)))
+      previous: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
-    state.replaceValue(with: ProbedScreen(products: [.sample(1, "Renamed")], probe: ReleaseProbe(Self.ignored)))
+    state.replaceValue(with: ProbedScreen(products: [.sample(1, "Renamed")], probe: ReleaseProbe(ReleaseLog())))
 
-    #expect(await Self.first(reports) == false)
+    await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [false])
     #expect(state.isLoading)
     #expect(state.value?.products.first?.title == "Renamed")
   }
 
   @Test func anEmptiedSearchFreesItsResultsOffTheMainActor() async {
-    let (reports, report) = AsyncStream.makeStream(of: Bool.self)
-    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(report)))
+    let log = ReleaseLog()
+    var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
     state.clear()
 
-    #expect(await Self.first(reports) == false)
+    await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [false])
     #expect(state.value == nil)
-  }
-
-  static let ignored = AsyncStream.makeStream(of: Bool.self).continuation
-
-  /// The first report: whether the first probe freed was freed on the main actor.
-  static func first(_ reports: AsyncStream<Bool>) async -> Bool? {
-    for await onMainActor in reports { return onMainActor }
-    return nil
   }
 }

@@ -6,19 +6,19 @@ import Dispatch
 /// Thread identity says nothing on Linux (the main queue is served by a worker thread), and a
 /// deinit cannot ask an actor for its isolation; a queue-specific value set on the main queue
 /// answers from anywhere, a deinit included.
-enum MainQueue {
+public enum MainQueue {
   private static let key = DispatchSpecificKey<Bool>()
 
   /// Marks the main queue. Call from the main actor before relying on ``isCurrent``.
-  @MainActor static func mark() {
+  @MainActor public static func mark() {
     DispatchQueue.main.setSpecific(key: key, value: true)
   }
 
-  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) ?? false }
+  public static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) ?? false }
 }
 
 /// Records where values were freed and lets a test wait for it without polling.
-final class ReleaseLog: Sendable {
+public final class ReleaseLog: Sendable {
   private struct State {
     var onMainQueue: [Bool] = []
     var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -26,10 +26,12 @@ final class ReleaseLog: Sendable {
 
   private let state = LockedState(State())
 
-  /// For each release so far, whether it ran on the main queue.
-  var releasedOnMainQueue: [Bool] { state.withLock { $0.onMainQueue } }
+  public init() {}
 
-  func record() {
+  /// For each release so far, whether it ran on the main queue.
+  public var releasedOnMainQueue: [Bool] { state.withLock { $0.onMainQueue } }
+
+  public func record() {
     let onMain = MainQueue.isCurrent
     let ready = state.withLock { state in
       state.onMainQueue.append(onMain)
@@ -41,7 +43,7 @@ final class ReleaseLog: Sendable {
   }
 
   /// Suspends until `count` values have been freed.
-  func waitForReleases(_ count: Int) async {
+  public func waitForReleases(_ count: Int) async {
     await withCheckedContinuation { continuation in
       let ready = state.withLock { state in
         if state.onMainQueue.count >= count { return true }
@@ -54,8 +56,8 @@ final class ReleaseLog: Sendable {
 }
 
 /// A large value's stand-in: records where it is freed.
-final class ReleaseProbe: Sendable {
-  let log: ReleaseLog
-  init(_ log: ReleaseLog) { self.log = log }
+public final class ReleaseProbe: Sendable {
+  public let log: ReleaseLog
+  public init(_ log: ReleaseLog) { self.log = log }
   deinit { log.record() }
 }
