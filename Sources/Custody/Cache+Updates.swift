@@ -12,15 +12,9 @@ extension Cache {
   /// }
   /// ```
   public func updates(for key: Key) -> AsyncStream<Value?> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
-    let id = state.withLock { $0.flights.makeID() }
-    continuation.onTermination = { [endedObservers] _ in
-      endedObservers.withLock { $0.append((key, id)) }
-    }
-    withState { $0.observe(key, id: id, continuation: continuation) }
-    return stream
+    state.withLock { $0.observe(key) }
   }
 
   /// The number of live ``updates(for:)`` streams.
-  public var observerCount: Int { withState { $0.observerCount } }
+  public var observerCount: Int { state.withLock { $0.observerCount() } }
 }

@@ -33,11 +33,6 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   public let policy: CachePolicy
 
   @usableFromInline let state: LockedState<CacheState<Key, Value>>
-  /// Update streams whose consumer went away, to drop the next time the state is locked. A
-  /// stream's termination handler runs while the runtime holds the consumer task's status
-  /// lock, and a yield under the cache's lock takes that same status lock: taking the cache's
-  /// lock in the handler could deadlock, so it only records the stream here.
-  let endedObservers = LockedState<[(key: Key, id: UInt64)]>([])
   @usableFromInline let now: @Sendable () -> Duration
   private let cost: @Sendable (Value) -> Int
   @usableFromInline let inspection: Inspection?
@@ -79,7 +74,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   deinit {
-    for continuation in state.withLock({ $0.takeAllObservers() }) { continuation.finish() }
+    for broadcast in state.withLock({ $0.takeAllObservers() }) { broadcast.finish() }
   }
 
   /// Returns the value for `key`, loading it when there is none fresh enough.
@@ -185,21 +180,9 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   // MARK: Loading
 
-  /// Runs `body` under the lock, first dropping the update streams that ended.
-  func withState<Result>(_ body: (inout CacheState<Key, Value>) -> sending Result) -> sending Result {
-    state.withLock { state in
-      let ended = endedObservers.withLock { ended in
-        defer { ended = [] }
-        return ended
-      }
-      for observer in ended { state.stopObserving(observer.key, id: observer.id) }
-      return body(&state)
-    }
-  }
-
   /// Runs `body` under the lock; cancels the loads it orphaned after.
   private func detaching(_ body: (inout CacheState<Key, Value>) -> [Task<Void, Never>]) {
-    let orphans = withState { state in body(&state) }
+    let orphans = state.withLock { state in body(&state) }
     for orphan in orphans { orphan.cancel() }
   }
 
@@ -324,7 +307,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private func finishLoad(_ id: UInt64, key: Key, result: Result<Value, any Error>, duration: Duration?) {
     let cost = (try? result.get()).map(self.cost)
     let now = self.now()
-    let waiters = withState { state in
+    let waiters = state.withLock { state in
       if let inspection, let duration, state.flights.contains(id) {
         inspection.record(.finished(id, duration: duration, outcome: .init(result)), key: key)
       }

@@ -40,7 +40,9 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   @usableFromInline var entries = LRUEntries<Key, Entry>()
   private(set) var totalCost = 0
   var flights = FlightTable<Key, Value, LoadKind>()
-  private var observers: [Key: [UInt64: AsyncStream<Value?>.Continuation]] = [:]
+  /// The screens watching each key. Sent to under the cache's lock, so commits reach every
+  /// stream in the order the lock ordered them.
+  private var observers: [Key: Broadcast<Value?>] = [:]
   private let inspection: Inspection?
   /// Lookups through `value(for:)`, counted for inspectors.
   @usableFromInline var lookups = InspectedOwner.Lookups()
@@ -123,30 +125,28 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
 
   // MARK: Observers
 
-  var observerCount: Int { observers.values.reduce(0) { $0 + $1.count } }
-
-  /// Adds an observer and sends it the current value, so it starts from what is committed.
-  mutating func observe(_ key: Key, id: UInt64, continuation: AsyncStream<Value?>.Continuation) {
-    observers[key, default: [:]][id] = continuation
-    continuation.yield(entries[key]?.value)
+  /// The number of live streams, dropping the keys nobody watches any more.
+  mutating func observerCount() -> Int {
+    observers = observers.filter { $0.value.subscriberCount > 0 }
+    return observers.values.reduce(0) { $0 + $1.subscriberCount }
   }
 
-  mutating func stopObserving(_ key: Key, id: UInt64) {
-    observers[key]?[id] = nil
-    if observers[key]?.isEmpty == true { observers[key] = nil }
+  /// A stream of `key`'s committed value, starting from what is committed now.
+  mutating func observe(_ key: Key) -> AsyncStream<Value?> {
+    let broadcast = observers[key] ?? Broadcast()
+    observers[key] = broadcast
+    return broadcast.subscribe(startingWith: entries[key]?.value)
   }
 
-  /// Yields inside the owner's lock on purpose: commits are ordered by that lock, and yielding
-  /// after releasing it could deliver two quick commits to a stream in the wrong order.
-  /// `yield` never calls back into the cache, and a stream's termination handler never takes
-  /// the cache's lock (see `Cache.endedObservers`), so the lock order cannot invert.
-  private func notify(_ key: Key, _ value: Value?) {
-    guard let watchers = observers[key] else { return }
-    for continuation in watchers.values { continuation.yield(value) }
+  /// `Broadcast.send` never calls back into the cache, and a stream's termination handler
+  /// never takes the cache's lock, so sending under it cannot invert the lock order.
+  private mutating func notify(_ key: Key, _ value: Value?) {
+    guard let broadcast = observers[key] else { return }
+    broadcast.send(value)
   }
 
-  mutating func takeAllObservers() -> [AsyncStream<Value?>.Continuation] {
+  mutating func takeAllObservers() -> [Broadcast<Value?>] {
     defer { observers = [:] }
-    return observers.values.flatMap(\.values)
+    return Array(observers.values)
   }
 }

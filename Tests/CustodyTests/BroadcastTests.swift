@@ -1,6 +1,5 @@
+import Custody
 import Testing
-
-@testable import Storefront
 
 /// Screens that stop listening while values are sent must never freeze the sender.
 @Suite(.timeLimit(.minutes(1)))
@@ -21,6 +20,20 @@ struct BroadcastTests {
       await sending.value
       for subscriber in subscribers { await subscriber.value }
     }
+    #expect(broadcast.subscriberCount == 0)
+  }
+
+  @Test func finishingEndsEveryStream() async {
+    let broadcast = Broadcast<Int>()
+    let listener = Task {
+      var seen: [Int] = []
+      for await value in broadcast.subscribe(startingWith: 1) { seen.append(value) }
+      return seen
+    }
+    while broadcast.subscriberCount == 0 { await Task.yield() }
+    broadcast.send(2)
+    broadcast.finish()
+    #expect(await listener.value == [1, 2])
     #expect(broadcast.subscriberCount == 0)
   }
 
