@@ -63,7 +63,8 @@ public final class EditableProduct {
 
   private static func cents(_ price: Double) -> Int { Int((price * 100).rounded()) }
 
-  private static func text(for price: Double) -> String {
+  /// `price` as the form shows it: "9.90".
+  static func text(for price: Double) -> String {
     let cents = cents(price)
     let fraction = cents % 100
     return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
