@@ -99,9 +99,9 @@ public final class StorefrontEnvironment: Sendable {
       favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
-  /// A new catalog feed in `sort` order, of `category` or all products.
-  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil) -> CatalogFeed {
-    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize)
+  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip` products.
+  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil, skip: Int = 0) -> CatalogFeed {
+    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip)
   }
 
   /// Makes the data directory (0700) if it is missing.
