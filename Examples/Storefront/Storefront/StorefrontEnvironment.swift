@@ -90,9 +90,9 @@ public final class StorefrontEnvironment: Sendable {
     let offline = OfflineCatalog(
       store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), now: configuration.now)
     var problems: [String] = []
-    if let problem = await session.loadProblem { problems.append(problem.description) }
-    if let problem = await favorites.load() { problems.append(problem.description) }
-    if let problem = await offline.load() { problems.append(problem.description) }
+    if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
       repository: ProductRepository(service: products, clock: configuration.clock), session: session,
@@ -130,7 +130,8 @@ public final class StorefrontEnvironment: Sendable {
     public var description: String {
       switch self {
       case .dataDirectory(let url, let reason):
-        "Cannot use \(url.path) as the data folder: \(reason). Choose another folder."
+        "Cannot use \(url.path) as the data folder: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason). "
+          + "Choose another folder."
       }
     }
   }

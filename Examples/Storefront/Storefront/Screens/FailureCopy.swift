@@ -26,7 +26,8 @@ public enum FailureCopy {
     case .rejected: "The server refused the request. Check what you entered and try again."
     case .server: "The server ran into a problem. Try again later."
     case .invalidResponse: "The server's answer could not be read. Try again later."
-    case .storage: "Saving on this device failed. Free some space and try again."
+    case .storage:
+      "Saving on this device failed. Check that there is free space and that files may be written, then try again."
     case .unknown: "Something went wrong. Try again."
     }
   }
