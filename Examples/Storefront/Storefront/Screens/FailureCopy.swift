@@ -37,6 +37,18 @@ public enum FailureCopy {
     message(for: FailureCategory(error))
   }
 
+  /// The sentence for an edit the server answered without taking `fields`: what it still has,
+  /// and to try another value (the public service ignores a price of 0 and an empty title).
+  public static func message(ignoring fields: [ProductChanges.Field], keeping product: Product) -> String {
+    switch fields {
+    case [.title]: "The server did not take the new title: it still has “\(product.title)”. Try another title."
+    case [.price]:
+      "The server did not take the new price: it still has \(EditableProduct.text(for: product.price)). "
+        + "Try another price."
+    default: "The server did not take the new title or price. Try other values."
+    }
+  }
+
   /// `delay` in the unit a person would use, rounded up and at least 1 s ("0 s" would invite an
   /// immediate retry): "30 s", "5 min", "24 h", "3 days".
   private static func spoken(_ delay: Duration) -> String {

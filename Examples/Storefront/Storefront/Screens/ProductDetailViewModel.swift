@@ -98,22 +98,11 @@ public final class ProductDetailViewModel {
       latest.cancel()  // a load that started before the save would show the old product
       state.show(saved)
       let ignored = changes.fields(missingFrom: saved)
-      message = ignored.isEmpty ? nil : Self.words(ignoring: ignored, in: saved)
+      message = ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved)
       return ignored.isEmpty
     } catch {
       if let words = FailureCopy.message(for: error) { message = words }  // cancelling is not failing
       return false
-    }
-  }
-
-  /// What to say when the server answered an edit without taking `fields`.
-  private static func words(ignoring fields: [ProductChanges.Field], in saved: Product) -> String {
-    switch fields {
-    case [.title]: "The server did not take the new title: it still has “\(saved.title)”. Try another title."
-    case [.price]:
-      "The server did not take the new price: it still has \(EditableProduct.text(for: saved.price)). "
-        + "Try another price."
-    default: "The server did not take the new title or price. Try other values."
     }
   }
 }
