@@ -56,6 +56,7 @@ extension CommandRunner {
     }
     let products = details.compactMap(\.state.value)
     let missing = details.filter { $0.state.failure == .notFound }.map(\.productID)
+    if !missing.isEmpty { try await checkServerHasTheAPI() }
     if json {
       return JSONOutput.encode(
         JSONOutput.Favorites(products: products.map { .init($0, isFavorite: true) }, missing: missing))
@@ -123,7 +124,9 @@ extension CommandRunner {
     await detail.load()
     switch detail.state.failure {
     case nil: return detail
-    case .notFound: throw CommandFailure("No product has the id \(id).")
+    case .notFound:
+      try await checkServerHasTheAPI()
+      throw CommandFailure("No product has the id \(id).")
     case let category: throw failure(category, message: detail.message)
     }
   }

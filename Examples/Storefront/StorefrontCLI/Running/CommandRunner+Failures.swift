@@ -34,6 +34,16 @@ extension CommandRunner {
     return failure(category, message: message)
   }
 
+  /// After a 404 for a product: fails with ``listingFailure(_:message:)`` when the `--server`
+  /// address has no Storefront API at all (its category list is not found either), so a wrong
+  /// address is not reported as a missing product.
+  func checkServerHasTheAPI() async throws {
+    guard options.server != nil else { return }
+    let categories = CategoriesViewModel(environment: environment)
+    await categories.load()
+    if categories.state.failure == .notFound { throw listingFailure(.notFound, message: categories.message) }
+  }
+
   /// A file in the data folder could not be written.
   func storageFailure(_ what: String) -> CommandFailure {
     CommandFailure(

@@ -65,7 +65,7 @@ struct FailureWordsTests {
   func aServerAddressWithoutTheAPIIsNotAMissingProduct() async throws {
     let data = try DataFolder()
     let server = try #require(ProcessInfo.processInfo.environment["CUSTODY_HTTPBIN_URL"]) + "/no-api-here"
-    for command in [["products"], ["categories"], ["search", "phone"]] {
+    for command in [["products"], ["categories"], ["search", "phone"], ["product", "3"], ["favorite", "3"]] {
       let outcome = try await data.run(command, server: server)
       #expect(outcome.status == 1)
       #expect(outcome.error.hasPrefix("storefront: \(server) has no Storefront API"), "\(command)")
