@@ -88,7 +88,8 @@ public final class StorefrontEnvironment: Sendable {
     let directory = configuration.dataDirectory
     let favorites = Favorites(store: FileStore(url: directory.appending(path: "favorites.json"), default: []))
     let offline = OfflineCatalog(
-      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), now: configuration.now)
+      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), server: configuration.baseURL,
+      now: configuration.now)
     var problems: [String] = []
     if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }

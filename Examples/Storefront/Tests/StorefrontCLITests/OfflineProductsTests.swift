@@ -11,6 +11,7 @@ struct OfflineProductsTests {
     let data = try DataFolder()
     let live = try await data.run(["products", "--limit", "3", "--json"])
     #expect(live.status == 0)
+    try Self.markSaved(in: data, from: Self.unreachable)
 
     let text = try await data.run(["products", "--limit", "3"], server: Self.unreachable)
     #expect(text.status == 0, "\(text.error)")
@@ -32,6 +33,7 @@ struct OfflineProductsTests {
   @Test func aWindowInsideTheSavedPageShowsFromIt() async throws {
     let data = try DataFolder()
     #expect(try await data.run(["products", "--limit", "30"]).status == 0)
+    try Self.markSaved(in: data, from: Self.unreachable)
 
     let outcome = try await data.run(["products", "--skip", "10", "--limit", "2"], server: Self.unreachable)
     #expect(outcome.status == 0)
@@ -41,6 +43,7 @@ struct OfflineProductsTests {
   @Test func withoutASavedPageForThatListingTheFailureStands() async throws {
     let data = try DataFolder()
     #expect(try await data.run(["products", "--limit", "3"]).status == 0)
+    try Self.markSaved(in: data, from: Self.unreachable)
 
     for arguments in [["products", "--sort", "price"], ["products", "--category", "laptops"]] {
       let outcome = try await data.run(arguments, server: Self.unreachable)
@@ -48,5 +51,24 @@ struct OfflineProductsTests {
       #expect(outcome.error.hasPrefix("storefront: Cannot reach \(Self.unreachable)."))
       #expect(outcome.output.isEmpty)
     }
+  }
+
+  @Test func aPageSavedFromAnotherServerIsNotShown() async throws {
+    let data = try DataFolder()
+    #expect(try await data.run(["products", "--limit", "3"]).status == 0)  // the embedded backend's page
+
+    let outcome = try await data.run(["products", "--limit", "3"], server: Self.unreachable)
+    #expect(outcome.status == 1)
+    #expect(outcome.error.hasPrefix("storefront: Cannot reach \(Self.unreachable)."))
+    #expect(outcome.output.isEmpty)
+  }
+
+  /// Makes the page saved in `data` one that `server` answered, as if that server had been
+  /// reachable at the last run.
+  static func markSaved(in data: DataFolder, from server: String) throws {
+    let file = data.url.appending(path: "catalog.json")
+    var page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    page["server"] = server
+    try JSONSerialization.data(withJSONObject: page).write(to: file)
   }
 }
