@@ -88,20 +88,21 @@ public final class StorefrontEnvironment: Sendable {
     let directory = configuration.dataDirectory
     let favorites = Favorites(store: FileStore(url: directory.appending(path: "favorites.json"), default: []))
     let offline = OfflineCatalog(
-      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), now: configuration.now)
+      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), server: configuration.baseURL,
+      now: configuration.now)
     var problems: [String] = []
-    if let problem = await session.loadProblem { problems.append(problem.description) }
-    if let problem = await favorites.load() { problems.append(problem.description) }
-    if let problem = await offline.load() { problems.append(problem.description) }
+    if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
       repository: ProductRepository(service: products, clock: configuration.clock), session: session,
       favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
-  /// A new catalog feed in `sort` order, of `category` or all products.
-  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil) -> CatalogFeed {
-    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize)
+  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip` products.
+  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil, skip: Int = 0) -> CatalogFeed {
+    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip)
   }
 
   /// Makes the data directory (0700) if it is missing.
@@ -130,7 +131,8 @@ public final class StorefrontEnvironment: Sendable {
     public var description: String {
       switch self {
       case .dataDirectory(let url, let reason):
-        "Cannot use \(url.path) as the data folder: \(reason). Choose another folder."
+        "Cannot use \(url.path) as the data folder: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason). "
+          + "Choose another folder."
       }
     }
   }

@@ -19,15 +19,23 @@ public final class CatalogFeed: Sendable {
   public let category: String?
   /// Products per page.
   public let pageSize: Int
+  /// How many products come before the first page.
+  public let skip: Int
 
   private let pager: Pager<Int, Product, Int>
 
-  public init(service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30) {
+  /// - Parameter skip: How many products to pass over: the first page starts after them, so a
+  ///   window deep in the catalog costs one request of `pageSize` products, not all before it.
+  public init(
+    service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30, skip: Int = 0
+  ) {
     precondition(pageSize > 0, "A page holds at least one product")
+    precondition(skip >= 0, "A list cannot start before its first product")
     self.sort = sort
     self.category = category
     self.pageSize = pageSize
-    pager = Pager(first: 0) { skip in
+    self.skip = skip
+    pager = Pager(first: skip) { skip in
       let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
       return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
     }

@@ -8,12 +8,15 @@ public struct CatalogSnapshot: Sendable, Hashable, Codable {
   public var sort: ProductSort?
   /// When the page was fetched.
   public var savedAt: Date
+  /// The server the page came from; `nil` in a file written before the server was recorded.
+  public var server: URL?
 
-  public init(products: [Product], total: Int, sort: ProductSort?, savedAt: Date) {
+  public init(products: [Product], total: Int, sort: ProductSort?, savedAt: Date, server: URL? = nil) {
     self.products = products
     self.total = total
     self.sort = sort
     self.savedAt = savedAt
+    self.server = server
   }
 }
 
@@ -22,11 +25,21 @@ public final class OfflineCatalog: Sendable {
   /// The most products kept: enough for a first screen, small enough to load at once.
   public static let capacity = 100
 
+  /// The server whose pages this catalog keeps.
+  public let server: URL?
   private let store: FileStore<CatalogSnapshot?>
   private let now: @Sendable () -> Date
 
-  public init(store: FileStore<CatalogSnapshot?>, now: @escaping @Sendable () -> Date = { Date() }) {
+  /// - Parameters:
+  ///   - store: The file the page is kept in.
+  ///   - server: The server the pages come from. One data folder can serve several servers in
+  ///     turn; a page saved from another one is never shown as this one's.
+  ///   - now: The wall clock that dates a remembered page.
+  public init(
+    store: FileStore<CatalogSnapshot?>, server: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.store = store
+    self.server = server
     self.now = now
   }
 
@@ -37,13 +50,15 @@ public final class OfflineCatalog: Sendable {
     return await store.loadProblem
   }
 
-  /// The saved page, if any; synchronous.
-  public var snapshot: CatalogSnapshot? { store.value }
+  /// The page saved from ``server``, if any; synchronous.
+  public var snapshot: CatalogSnapshot? {
+    store.value.flatMap { $0.server == server ? $0 : nil }
+  }
 
   /// Remembers the start of the catalog as just fetched.
   public func remember(_ products: [Product], total: Int, sort: ProductSort?) {
     let kept = Array(products.prefix(Self.capacity))
-    store.save(CatalogSnapshot(products: kept, total: total, sort: sort, savedAt: now()))
+    store.save(CatalogSnapshot(products: kept, total: total, sort: sort, savedAt: now(), server: server))
   }
 
   /// Waits until the last remembered page is on disk.

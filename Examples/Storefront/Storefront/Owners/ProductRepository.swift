@@ -52,13 +52,26 @@ public final class ProductRepository: Sendable {
   /// Saves `changes` and makes the saved product what every screen shows: the detail cache
   /// holds it (winning over any load that started before), cached searches are dropped, and
   /// ``savedProducts()`` streams it.
+  ///
+  /// The server's answer is merged into the product as known (see ``Product/merging(_:)``), so a
+  /// server that answers with only some fields does not blank the others. Compare the result
+  /// with `changes` (``ProductChanges/fields(missingFrom:)``) to learn whether the server
+  /// ignored a field.
   @discardableResult
   public func save(id: Product.ID, changes: ProductChanges) async throws -> Product {
-    let saved = try await service.update(id: id, changes: changes)
+    let answer = try await service.update(id: id, changes: changes)
+    let saved = details.cachedValue(for: id).map { $0.merging(answer) } ?? answer
     details.set(saved, for: id)
     searches.removeAll()
     saves.send(saved)
     return saved
+  }
+
+  /// Whether the server keeps `changes` to product `id`: reads the product from the server
+  /// again, past the cache, and looks for them. The public service answers an edit as if it
+  /// saved it and keeps nothing; its next read has the old values.
+  public func keeps(_ changes: ProductChanges, id: Product.ID) async throws -> Bool {
+    changes.fields(missingFrom: try await service.product(id: id)).isEmpty
   }
 
   /// Products as they are saved, for screens that list them.

@@ -33,6 +33,8 @@ public final class CatalogViewModel {
   public private(set) var sort: ProductSort?
   /// The category listed, or `nil` for all products.
   public let category: String?
+  /// How many products the list passes over before its first row.
+  public let skip: Int
   /// The favourite products, kept in sync by ``observeChanges()``.
   public private(set) var favorites: Set<Product.ID>
   /// Plain words for the last failure; `nil` when the last load succeeded.
@@ -55,11 +57,16 @@ public final class CatalogViewModel {
   ///   - environment: The owners and services of the app.
   ///   - sort: The order to list in; `nil` for the server's order.
   ///   - category: A category slug, or `nil` for all products.
-  public init(environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil) {
+  ///   - skip: How many products to pass over, for a window deep in the catalog. The saved page
+  ///     shows, and is kept, only for a list from the first product.
+  public init(
+    environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil, skip: Int = 0
+  ) {
     self.environment = environment
     self.sort = sort
     self.category = category
-    self.feed = environment.catalogFeed(sort: sort, category: category)
+    self.skip = skip
+    self.feed = environment.catalogFeed(sort: sort, category: category, skip: skip)
     self.favorites = environment.favorites.ids
   }
 
@@ -94,7 +101,7 @@ public final class CatalogViewModel {
   public func setSort(_ sort: ProductSort?) async {
     guard sort != self.sort else { return }
     self.sort = sort
-    feed = environment.catalogFeed(sort: sort, category: category)
+    feed = environment.catalogFeed(sort: sort, category: category, skip: skip)
     commit { $0.startLoading() }
     let feed = self.feed
     await loadFirstPage(from: feed) { try await feed.loadNext() }
@@ -169,7 +176,7 @@ public final class CatalogViewModel {
 
   /// The page saved at the last run, when it lists what this screen lists.
   private func savedPage() -> CatalogSnapshot? {
-    guard category == nil, let snapshot = environment.offlineCatalog.snapshot, snapshot.sort == sort else {
+    guard category == nil, skip == 0, let snapshot = environment.offlineCatalog.snapshot, snapshot.sort == sort else {
       return nil
     }
     return snapshot
@@ -186,7 +193,7 @@ public final class CatalogViewModel {
     case .completed(let screen):
       commit { $0.apply(outcome) }
       message = nil
-      if feed.category == nil {
+      if feed.category == nil, feed.skip == 0 {
         environment.offlineCatalog.remember(screen.products, total: screen.total, sort: feed.sort)
       }
     case .failed(let error):

@@ -61,9 +61,10 @@ public final class EditableProduct {
     return value
   }
 
-  private static func cents(_ price: Double) -> Int { Int((price * 100).rounded()) }
+  private nonisolated static func cents(_ price: Double) -> Int { Int((price * 100).rounded()) }
 
-  private static func text(for price: Double) -> String {
+  /// `price` as the form shows it: "9.90".
+  nonisolated static func text(for price: Double) -> String {
     let cents = cents(price)
     let fraction = cents % 100
     return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"

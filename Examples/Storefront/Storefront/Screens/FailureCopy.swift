@@ -26,7 +26,8 @@ public enum FailureCopy {
     case .rejected: "The server refused the request. Check what you entered and try again."
     case .server: "The server ran into a problem. Try again later."
     case .invalidResponse: "The server's answer could not be read. Try again later."
-    case .storage: "Saving on this device failed. Free some space and try again."
+    case .storage:
+      "Saving on this device failed. Check that there is free space and that files may be written, then try again."
     case .unknown: "Something went wrong. Try again."
     }
   }
@@ -34,6 +35,18 @@ public enum FailureCopy {
   /// The sentence to show for `error`, or `nil` when it is a cancellation.
   public static func message(for error: any Error) -> String? {
     message(for: FailureCategory(error))
+  }
+
+  /// The sentence for an edit the server answered without taking `fields`: what it still has,
+  /// and to try another value (the public service ignores a price of 0 and an empty title).
+  public static func message(ignoring fields: [ProductChanges.Field], keeping product: Product) -> String {
+    switch fields {
+    case [.title]: "The server did not take the new title: it still has “\(product.title)”. Try another title."
+    case [.price]:
+      "The server did not take the new price: it still has \(EditableProduct.text(for: product.price)). "
+        + "Try another price."
+    default: "The server did not take the new title or price. Try other values."
+    }
   }
 
   /// `delay` in the unit a person would use, rounded up and at least 1 s ("0 s" would invite an

@@ -80,6 +80,9 @@ public final class ProductDetailViewModel {
   /// On success the screen shows the saved product, and every other screen sees it through
   /// the repository: its cache holds it and ``ProductRepository/savedProducts()`` sends it.
   ///
+  /// A server may answer without taking a field (the public service ignores a price of 0 and an
+  /// empty title): the screen then shows what the server has, and ``message`` names the field.
+  ///
   /// - Returns: Whether the changes are saved (`true` when there was nothing to change).
   @discardableResult
   public func save(_ editor: EditableProduct) async -> Bool {
@@ -94,8 +97,9 @@ public final class ProductDetailViewModel {
       let saved = try await repository.save(id: productID, changes: changes)
       latest.cancel()  // a load that started before the save would show the old product
       state.show(saved)
-      message = nil
-      return true
+      let ignored = changes.fields(missingFrom: saved)
+      message = ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved)
+      return ignored.isEmpty
     } catch {
       if let words = FailureCopy.message(for: error) { message = words }  // cancelling is not failing
       return false

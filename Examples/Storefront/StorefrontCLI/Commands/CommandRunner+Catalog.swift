@@ -3,40 +3,13 @@ import Foundation
 import Storefront
 
 extension CommandRunner {
-  /// `products`: the catalog view model's first page, cut to `--skip` and `--limit`.
-  func products(_ request: ProductsRequest) async throws -> String {
-    let catalog = CatalogViewModel(environment: environment, sort: request.sort, category: request.category)
-    await catalog.start()
-    guard case .loaded(let screen) = catalog.state else {
-      throw failure(catalog.state.failure, message: catalog.message)
-    }
-    let products = Array(screen.products.dropFirst(request.skip).prefix(request.limit))
-    if request.json {
-      var savedAt: Date?
-      if case .offline(let date) = screen.source { savedAt = date }
-      return JSONOutput.encode(
-        JSONOutput.ProductList(
-          products: products.map { .init($0, isFavorite: catalog.favorites.contains($0.id)) }, total: screen.total,
-          skip: request.skip, count: products.count, sort: screen.sort, category: request.category,
-          source: savedAt == nil ? "live" : "offline", savedAt: savedAt))
-    }
-    if products.isEmpty {
-      return request.skip >= screen.total && screen.total > 0
-        ? "No products after the first \(screen.total).\n" : "No products.\n"
-    }
-    var text = ProductFormatting.table(products, favorites: catalog.favorites).render(
-      width: console.width, style: style)
-    let range = "\(request.skip + 1)–\(request.skip + products.count) of \(screen.total)"
-    let order = screen.sort.map { ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")" }
-    text += style.dim("Products \(range)\(order ?? "")\(request.category.map { " in \($0)" } ?? "").") + "\n"
-    return text
-  }
-
   /// `search QUERY`: the search view model, without a debounce: the query is typed already.
   func search(_ query: String, json: Bool) async throws -> String {
     let search = SearchViewModel(environment: environment, debounce: .zero)
     await search.search(query)
-    guard case .loaded(let results) = search.state else { throw failure(search.state.failure, message: search.message) }
+    guard case .loaded(let results) = search.state else {
+      throw listingFailure(search.state.failure, message: search.message)
+    }
     let favorites = environment.favorites.ids
     if json {
       return JSONOutput.encode(
@@ -62,7 +35,9 @@ extension CommandRunner {
   func categories(json: Bool) async throws -> String {
     let model = CategoriesViewModel(environment: environment)
     await model.load()
-    guard let categories = model.state.value else { throw failure(model.state.failure, message: model.message) }
+    guard let categories = model.state.value else {
+      throw listingFailure(model.state.failure, message: model.message)
+    }
     if json { return JSONOutput.encode(categories) }
     let table = TextTable(
       columns: [.init("SLUG"), .init("NAME", flexible: true)], rows: categories.map { [$0.slug, $0.name] })
@@ -81,6 +56,7 @@ extension CommandRunner {
     }
     let products = details.compactMap(\.state.value)
     let missing = details.filter { $0.state.failure == .notFound }.map(\.productID)
+    if !missing.isEmpty { try await checkServerHasTheAPI() }
     if json {
       return JSONOutput.encode(
         JSONOutput.Favorites(products: products.map { .init($0, isFavorite: true) }, missing: missing))
@@ -109,7 +85,10 @@ extension CommandRunner {
       return wanted ? "\(name) is already a favourite.\n" : "\(name) is not a favourite.\n"
     }
     await detail.toggleFavorite()
-    guard detail.isFavorite == wanted else { throw CommandFailure(detail.message ?? "The change was not saved.") }
+    // Favourites live in the data folder only, so a change that did not stick failed to save there.
+    guard detail.isFavorite == wanted else {
+      throw detail.message == nil ? CommandFailure("The change was not saved.") : storageFailure("your favourites")
+    }
     return wanted ? "Added \(name) to your favourites.\n" : "Removed \(name) from your favourites.\n"
   }
 
@@ -120,13 +99,21 @@ extension CommandRunner {
     if let title { editor.title = title }
     if let price { editor.priceText = price }
     if let problem = editor.validationMessage { throw UsageError(problem, command: "edit") }
+    let changes = editor.changes() ?? ProductChanges()
     guard await detail.save(editor), let saved = detail.state.value else {
       throw failure(nil, message: detail.message)
     }
+    let words = "\(saved.id) “\(saved.title)” at \(ProductFormatting.price(saved.price))"
     if backend.embedded != nil {
       console.writeError(style.dim("Note: the embedded backend keeps edits only while one process runs.") + "\n")
+    } else if let server = options.server, !changes.isEmpty,
+      (try? await environment.repository.keeps(changes, id: id)) == false
+    {
+      throw CommandFailure(
+        "\(server.absoluteString) answered with \(words) but did not keep the edit: reading the product again "
+          + "gives its old values. This server does not save edits.")
     }
-    return "Saved \(saved.id) “\(saved.title)” at \(ProductFormatting.price(saved.price)).\n"
+    return "Saved \(words).\n"
   }
 
   /// A detail view model that has loaded product `id`.
@@ -137,7 +124,9 @@ extension CommandRunner {
     await detail.load()
     switch detail.state.failure {
     case nil: return detail
-    case .notFound: throw CommandFailure("No product has the id \(id).")
+    case .notFound:
+      try await checkServerHasTheAPI()
+      throw CommandFailure("No product has the id \(id).")
     case let category: throw failure(category, message: detail.message)
     }
   }

@@ -28,7 +28,11 @@ public enum CommandTable {
         json,
       ],
       summary: "List products of the catalog.",
-      discussion: "Prints one page of the catalog: id, title, category, price, rating, and * for a favourite."),
+      discussion: """
+        Prints one page of the catalog: id, title, category, price, rating, and * for a favourite. \
+        When the server cannot be reached, prints the products saved at the last run instead, with \
+        a warning, if they hold the page asked for.
+        """),
     CommandSpec(
       "search", arguments: ["QUERY"], options: [json], summary: "Find products by title or description.",
       discussion: "Matches QUERY anywhere in the title or description, ignoring case; prints the first 30."),
@@ -56,8 +60,9 @@ public enum CommandTable {
       summary: "Change a product's title or price.",
       discussion: """
         The embedded backend keeps an edit only while one process runs: the next run serves the \
-        generated catalog again. Use the interactive browser (press e) to see an edit in the list, \
-        or --server for a real service.
+        generated catalog again. Use the interactive browser (press e) to see an edit in the list. \
+        With --server the product is read again after the edit; exits 1 when the server did not \
+        take a field or does not keep edits (the public DummyJSON service keeps none).
         """),
     CommandSpec(
       "demo", summary: "A narrated tour of the architecture, with the numbers the server saw.",

@@ -22,8 +22,8 @@ struct CommandRunner {
       baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory,
       logoutPath: backend.embedded == nil ? nil : "/auth/logout")
     if case .products(let request) = invocation.command {
-      // One request for the page asked for: the feed's first page reaches past the skipped rows.
-      configuration.pageSize = request.skip + request.limit
+      // One request for the window asked for: the feed starts after the skipped rows.
+      configuration.pageSize = request.limit
     }
     let environment: StorefrontEnvironment
     do {
@@ -32,7 +32,7 @@ struct CommandRunner {
       throw CommandFailure(error.description)
     }
     var problems = environment.loadProblems
-    if let problem = await backend.embedded?.loadProblem { problems.append(problem.description) }
+    if let problem = await backend.embedded?.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     for problem in problems { console.writeError("storefront: warning: \(problem)\n") }
     let style = Style(
       usesColor: Style.usesColor(
@@ -78,14 +78,5 @@ struct CommandRunner {
   /// `embedded` or the server's host, for the status line.
   var backendName: String {
     backend.embedded == nil ? backend.baseURL.host() ?? backend.baseURL.absoluteString : "embedded"
-  }
-
-  /// The words for a failure of the backend or the network, naming an unreachable server.
-  func failure(_ category: FailureCategory?, message: String?) -> CommandFailure {
-    let words = message ?? category.flatMap(FailureCopy.message(for:)) ?? "Something went wrong. Try again."
-    if let server = options.server, category == .offline || category == .timedOut {
-      return CommandFailure("Cannot reach \(server.absoluteString). \(words)")
-    }
-    return CommandFailure(words)
   }
 }

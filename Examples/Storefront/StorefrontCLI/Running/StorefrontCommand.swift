@@ -16,9 +16,14 @@ import Storefront
 public enum StorefrontCommand {
   public nonisolated static let version = "0.1.0"
 
-  /// Runs the program and exits with its status.
+  /// Runs the program and exits with its status; 1 at least when the output could not be written.
   public static func main(arguments: [String]) async -> Never {
-    let status = await run(arguments, console: .standard())
+    let console = Console.standard()
+    var status = await run(arguments, console: console)
+    if let problem = console.outputFailure() {
+      console.writeError("storefront: The output could not be written (\(problem)).\n")
+      status = max(status, 1)
+    }
     exit(status)
   }
 
@@ -50,9 +55,12 @@ public enum StorefrontCommand {
     }
     do {
       let runner = try await CommandRunner.open(invocation, console: console)
-      let status = try await runner.run(invocation.command)
+      // Closed whether the command succeeds or not: a failure can change files too, as when
+      // the server ended the session and the session file must forget it.
+      let outcome: Result<Int32, any Error>
+      do { outcome = .success(try await runner.run(invocation.command)) } catch { outcome = .failure(error) }
       await runner.close()
-      return status
+      return try outcome.get()
     } catch let error as UsageError {
       console.writeError("storefront: \(error.message)\n" + HelpText.usage(for: error.command))
       return 2

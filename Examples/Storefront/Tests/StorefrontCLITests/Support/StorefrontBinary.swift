@@ -26,9 +26,10 @@ enum StorefrontBinary {
   }()
 
   /// Runs `storefront` with `arguments`, `--latency 0` unless the arguments set it, and
-  /// `input` on standard input; waits for it to exit.
+  /// `input` on standard input; waits for it to exit. `output` replaces the file standard
+  /// output goes to (`/dev/full`, say); the outcome's output is then empty.
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], output: URL? = nil
   ) async throws
     -> Outcome
   {
@@ -49,7 +50,7 @@ enum StorefrontBinary {
     variables.merge(environment) { $1 }
     process.environment = variables
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardOutput = try FileHandle(forWritingTo: output ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
       process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
@@ -77,7 +78,12 @@ final class DataFolder: Sendable {
   var path: String { url.path }
 
   /// Runs `storefront` on the embedded backend with this folder as its data folder.
-  func run(_ arguments: [String], input: String = "") async throws -> StorefrontBinary.Outcome {
-    try await StorefrontBinary.run(arguments + ["--data-dir", path, "--latency", "0"], input: input)
+  func run(_ arguments: [String], input: String = "", output: URL? = nil) async throws -> StorefrontBinary.Outcome {
+    try await StorefrontBinary.run(arguments + ["--data-dir", path, "--latency", "0"], input: input, output: output)
+  }
+
+  /// Runs `storefront` against `server` with this folder as its data folder.
+  func run(_ arguments: [String], server: String) async throws -> StorefrontBinary.Outcome {
+    try await StorefrontBinary.run(["--server", server] + arguments + ["--data-dir", path])
   }
 }

@@ -35,9 +35,14 @@ final class TestBed {
 
   /// The environment the app opens, over `server`.
   static func live(server: StubServer, pageSize: Int = 10) async throws -> TestBed {
+    try await live(transport: server.transport, pageSize: pageSize)
+  }
+
+  /// The environment the app opens, over `transport`.
+  static func live(transport: any HTTPTransport, pageSize: Int = 10) async throws -> TestBed {
     let folder = newFolder()
     let configuration = configuration(
-      transport: server.transport, folder: folder, pageSize: pageSize, clock: TestClock(), now: { testNow })
+      transport: transport, folder: folder, pageSize: pageSize, clock: TestClock(), now: { testNow })
     return TestBed(folder: folder, environment: try await StorefrontEnvironment.open(configuration))
   }
 
