@@ -25,7 +25,7 @@ import Testing
     #expect(entries.removeOldest()?.key == 3)
     #expect(entries.removeOldest()?.key == 0)
     #expect(entries.removeOldest() == nil)
-    #expect(entries.isEmpty)
+    #expect(entries.count == 0)
   }
 
   @Test func removingTheOnlyEntryLeavesAnEmptyList() {

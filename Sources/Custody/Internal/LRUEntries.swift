@@ -36,8 +36,6 @@ struct LRUEntries<Key: Hashable, Value> {
   init() {}
 
   var count: Int { nodes.count }
-  var isEmpty: Bool { nodes.isEmpty }
-  var keys: [Key] { nodes.map(\.key) }
 
   /// The value for `key`, without touching its recency.
   @inlinable subscript(key: Key) -> Value? {

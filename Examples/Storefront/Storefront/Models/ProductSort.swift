@@ -19,8 +19,5 @@ public struct ProductSort: Sendable, Hashable, Codable, CustomStringConvertible 
     self.order = order
   }
 
-  /// The order the server lists products in when asked for none: by id.
-  public static let none: ProductSort? = nil
-
   public var description: String { "\(field.rawValue) \(order == .ascending ? "↑" : "↓")" }
 }

@@ -27,11 +27,6 @@ public final class EditableProduct {
     priceText = Self.text(for: product.price)
   }
 
-  /// A form for the product `dto` describes.
-  public convenience init(dto: ProductDTO) {
-    self.init(product: dto.model())
-  }
-
   /// What is wrong with the form, in plain words; `nil` when it can be saved.
   public var validationMessage: String? {
     if trimmedTitle.isEmpty { return "The title cannot be empty." }
