@@ -24,8 +24,15 @@ public final class CatalogFeed: Sendable {
 
   private let pager: Pager<Int, Product, Int>
 
-  /// - Parameter skip: How many products to pass over: the first page starts after them, so a
-  ///   window deep in the catalog costs one request of `pageSize` products, not all before it.
+  /// Creates a feed of one order and category.
+  ///
+  /// - Parameters:
+  ///   - service: Fetches the pages.
+  ///   - sort: The order, or `nil` for the server's (by id).
+  ///   - category: The category, or `nil` for all products.
+  ///   - pageSize: Products per page.
+  ///   - skip: How many products to pass over: the first page starts after them, so a window
+  ///     deep in the catalog costs one request of `pageSize` products, not all before it.
   public init(
     service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30, skip: Int = 0
   ) {
