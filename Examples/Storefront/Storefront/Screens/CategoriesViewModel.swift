@@ -12,8 +12,8 @@ import Observation
 public final class CategoriesViewModel {
   /// The categories, or the failure of the last load (keeping what was shown).
   public private(set) var state: LoadState<[ProductCategory]> = .idle
-  /// Plain words for the last failure; `nil` when the last load succeeded.
-  public private(set) var message: String?
+  /// Plain words for the failure shown; `nil` when the last load did not fail.
+  public var message: String? { state.error.flatMap(FailureCopy.message(for:)) }
 
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let latest = LatestTask()
@@ -24,11 +24,6 @@ public final class CategoriesViewModel {
 
   /// Loads the categories; a newer load supersedes this one, and cancellation shows nothing.
   public func load() async {
-    state.startLoading()
-    let repository = self.repository
-    let outcome = await latest.run { try await repository.categories() }
-    if case .failed(let error) = outcome { message = FailureCopy.message(for: error) }
-    if case .completed = outcome { message = nil }
-    state.apply(outcome)
+    await latest.load(\.state, on: self) { [repository] in try await repository.categories() }
   }
 }

@@ -23,8 +23,11 @@ public final class ProductDetailViewModel {
   public private(set) var state: LoadState<Product> = .idle
   /// Whether the product is a favourite; flips at once when toggled.
   public private(set) var isFavorite: Bool
-  /// Plain words for the last failure or invalid edit; `nil` when there is none.
-  public private(set) var message: String?
+  /// Plain words for the last failed action or invalid edit, or else for the failed load;
+  /// `nil` when there is none.
+  public var message: String? { actionMessage ?? state.error.flatMap(FailureCopy.message(for:)) }
+  /// Plain words for the last failed action (a favourite, a save) or invalid edit.
+  private var actionMessage: String?
   /// Whether an edit is being saved.
   public private(set) var isSaving = false
 
@@ -49,11 +52,7 @@ public final class ProductDetailViewModel {
     }
     let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
     state.apply(outcome)
-    switch outcome {
-    case .completed: message = nil
-    case .failed(let error): message = FailureCopy.message(for: error)
-    case .superseded, .cancelled: break
-    }
+    if outcome.value != nil { actionMessage = nil }
   }
 
   /// Marks the product as a favourite or not. The flag flips at once; when the change cannot
@@ -63,10 +62,10 @@ public final class ProductDetailViewModel {
     isFavorite = wanted
     do {
       try await favorites.setFavorite(wanted, for: productID)
-      message = nil
+      actionMessage = nil
     } catch {
       isFavorite = favorites.contains(productID)  // the owner has undone the change
-      if let words = FailureCopy.message(for: error) { message = words }
+      if let words = FailureCopy.message(for: error) { actionMessage = words }
     }
   }
 
@@ -87,7 +86,7 @@ public final class ProductDetailViewModel {
   @discardableResult
   public func save(_ editor: EditableProduct) async -> Bool {
     guard let changes = editor.changes() else {
-      message = editor.validationMessage
+      actionMessage = editor.validationMessage
       return false
     }
     guard !changes.isEmpty else { return true }
@@ -98,10 +97,10 @@ public final class ProductDetailViewModel {
       latest.cancel()  // a load that started before the save would show the old product
       state.show(saved)
       let ignored = changes.fields(missingFrom: saved)
-      message = ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved)
+      actionMessage = ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved)
       return ignored.isEmpty
     } catch {
-      if let words = FailureCopy.message(for: error) { message = words }  // cancelling is not failing
+      if let words = FailureCopy.message(for: error) { actionMessage = words }  // cancelling is not failing
       return false
     }
   }

@@ -19,8 +19,8 @@ public final class SearchViewModel {
   public private(set) var query = ""
   /// The results; `.idle` while the query is empty.
   public private(set) var state: LoadState<SearchResults> = .idle
-  /// Plain words for the last failure; `nil` when the last search succeeded.
-  public private(set) var message: String?
+  /// Plain words for the failure shown; `nil` when the last search did not fail.
+  public var message: String? { state.error.flatMap(FailureCopy.message(for:)) }
 
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let clock: any Clock<Duration>
@@ -45,22 +45,14 @@ public final class SearchViewModel {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
+      latest.supersede()  // pending searches commit nothing
       state.clear()
-      message = nil
-      _ = await latest.run {}  // supersedes pending searches, which then commit nothing
       return
     }
-    state.startLoading()
-    let outcome = await latest.run { [clock, debounce, repository] in
+    await latest.load(\.state, on: self) { [clock, debounce, repository] in
       try await clock.sleep(for: debounce)
       let page = try await repository.search(trimmed)
       return SearchResults(query: trimmed, products: page.products, total: page.total)
-    }
-    state.apply(outcome)
-    switch outcome {
-    case .completed: message = nil
-    case .failed(let error): message = FailureCopy.message(for: error)
-    case .superseded, .cancelled: break
     }
   }
 }
