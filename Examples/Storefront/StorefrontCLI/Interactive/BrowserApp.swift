@@ -12,7 +12,7 @@ import Storefront
 /// quitting cancels them, and a cancelled load is neutral in every view model.
 @MainActor @Observable
 final class BrowserApp {
-  enum Mode: Equatable { case catalog, search, detail, edit, login, help }
+  enum Mode: Equatable { case catalog, search, detail, edit, login, help, confirmSignOut }
 
   let environment: StorefrontEnvironment
   let style: Style
@@ -26,8 +26,11 @@ final class BrowserApp {
   var catalogSelection = 0
   var searchSelection = 0
   /// The search field as typed.
-  var searchText = ""
+  var searchField = LineEditor()
+  /// Which field of the edit or sign-in form is active: 0 the first, 1 the second.
   var formField = 0
+  /// The active field of the form; the view model's value follows it on every key.
+  var formEditor = LineEditor()
   var notice: String?
   var failure: String?
   var updatedAt: Date?
@@ -36,6 +39,12 @@ final class BrowserApp {
   @ObservationIgnored private var terminal: TerminalSession?
   /// Work to start as child tasks of the event loop's group once the current event is handled.
   @ObservationIgnored private var pending: [@MainActor @Sendable () async -> Void] = []
+  /// Down presses past the last row, to apply once the next page arrives.
+  @ObservationIgnored var pendingMoves = 0
+  /// Keys that came while `pendingMoves` waited, to apply after them in order.
+  @ObservationIgnored var deferredKeys: [Key] = []
+  /// Whether a next page is being fetched for the keys, so a burst of them fetches one.
+  @ObservationIgnored var isFetchingNextPage = false
 
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
@@ -87,6 +96,14 @@ final class BrowserApp {
     switch event {
     case .key(let key):
       if key == .control("c") { return 130 }
+      if key == .control("z") {
+        suspend()
+        return nil
+      }
+      if waitsForRows(key) {
+        deferredKeys.append(key)  // applied in order once the rows the moves wait for are there
+        return nil
+      }
       notice = nil
       failure = nil
       if let status = handle(key) { return status }
@@ -116,15 +133,30 @@ final class BrowserApp {
     terminal.write(FrameRenderer.frame(shown, size: size, style: style))
   }
 
-  /// Runs `load` on the catalog and notes when it last brought a live page.
+  /// Hands the terminal back to the shell and stops, as Ctrl-Z does in other full-screen
+  /// programs; once resumed, takes it again and draws the screen at its size now.
+  private func suspend() {
+    guard let terminal else { return }
+    terminal.suspend()
+    size = TerminalSize.current() ?? size
+    draw()
+  }
+
+  /// Runs `load` on the catalog and notes when it last brought a live page: a load that failed
+  /// leaves the time of the last one that did not.
   func loadCatalog(_ load: @MainActor () async -> Void) async {
     await load()
-    if case .loaded(let screen) = catalog.state, screen.source == .live { updatedAt = Date() }
+    guard catalog.message == nil, case .loaded(let screen) = catalog.state, screen.source == .live else { return }
+    updatedAt = Date()
   }
 
   /// Starts `work` as a child task of the event loop.
+  ///
+  /// The loop starts it after the event it is handling, and wakes up for it when it is called
+  /// from work of its own.
   func start(_ work: @escaping @MainActor @Sendable () async -> Void) {
     pending.append(work)
+    terminal?.post(.stateChanged)
   }
 
   /// The state of every view model the current screen shows, as one value.
@@ -138,31 +170,37 @@ final class BrowserApp {
     if case .offline(let savedAt) = screen?.source { snapshot.offlineSince = savedAt }
     snapshot.notice = notice
     switch mode {
-    case .catalog:
+    case .catalog, .confirmSignOut:
       snapshot.rows = screen?.products ?? []
-      snapshot.total = screen?.total ?? 0
+      snapshot.total = screen?.total
       snapshot.sort = catalog.sort
-      snapshot.selection = catalogSelection
+      snapshot.selection = min(catalogSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? catalog.message ?? account.message
+      if mode == .confirmSignOut {
+        snapshot.question = "Sign out of \(account.user?.displayName ?? "your account")? Press y to sign out."
+      }
     case .search:
-      snapshot.screen = .search(query: searchText)
+      snapshot.screen = .search(searchField)
       snapshot.rows = search.state.value?.products ?? []
-      snapshot.total = search.state.value?.total ?? 0
-      snapshot.selection = searchSelection
+      snapshot.total = search.state.value?.total
+      snapshot.selection = min(searchSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? search.message
     case .detail:
-      snapshot.screen = .detail(detail?.state.value, isFavorite: detail?.isFavorite ?? false)
+      snapshot.screen = .detail(
+        detail?.state.value, isFavorite: detail?.isFavorite ?? false, isLoading: detail?.state.isLoading ?? false)
       snapshot.failure = failure ?? detail?.message
     case .edit:
       if let editor {
         snapshot.screen = .edit(
-          productTitle: editor.original.title, title: editor.title, price: editor.priceText, field: formField,
+          productTitle: editor.original.title, title: formField == 0 ? formEditor : LineEditor(editor.title),
+          price: formField == 1 ? formEditor : LineEditor(editor.priceText), field: formField,
           problem: editor.validationMessage)
       }
       snapshot.failure = failure ?? detail?.message
     case .login:
       snapshot.screen = .login(
-        username: account.username, passwordLength: account.password.count, field: formField)
+        username: formField == 0 ? formEditor : LineEditor(account.username),
+        password: (formField == 1 ? formEditor : LineEditor(account.password)).masked, field: formField)
       snapshot.failure = failure ?? account.message
     case .help:
       snapshot.screen = .help
