@@ -28,7 +28,8 @@ extension CommandRunner {
       width: console.width, style: style)
     let range = "\(request.skip + 1)–\(request.skip + products.count) of \(screen.total)"
     let order = screen.sort.map { ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")" }
-    text += style.dim("Products \(range)\(order ?? "")\(request.category.map { " in \($0)" } ?? "").") + "\n"
+    let category = request.category.map { " in " + TerminalText.inert($0) } ?? ""
+    text += style.dim("Products \(range)\(order ?? "")\(category).") + "\n"
     return text
   }
 
@@ -44,10 +45,11 @@ extension CommandRunner {
           query: results.query, total: results.total,
           products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) }))
     }
-    guard !results.products.isEmpty else { return "No products match “\(results.query)”.\n" }
+    let query = TerminalText.inert(results.query)
+    guard !results.products.isEmpty else { return "No products match “\(query)”.\n" }
     let shown = results.products.count < results.total ? "first \(results.products.count) of " : ""
     return ProductFormatting.table(results.products, favorites: favorites).render(width: console.width, style: style)
-      + style.dim("Matches for “\(results.query)”: \(shown)\(results.total).") + "\n"
+      + style.dim("Matches for “\(query)”: \(shown)\(results.total).") + "\n"
   }
 
   /// `product ID`: the detail view model.
@@ -104,7 +106,7 @@ extension CommandRunner {
     } else {
       detail = ProductDetailViewModel(productID: id, environment: environment)
     }
-    let name = detail.state.value.map { "\(id) “\($0.title)”" } ?? String(id)
+    let name = detail.state.value.map { "\(id) “\(TerminalText.inert($0.title))”" } ?? String(id)
     guard detail.isFavorite != wanted else {
       return wanted ? "\(name) is already a favourite.\n" : "\(name) is not a favourite.\n"
     }
@@ -126,7 +128,7 @@ extension CommandRunner {
     if backend.embedded != nil {
       console.writeError(style.dim("Note: the embedded backend keeps edits only while one process runs.") + "\n")
     }
-    return "Saved \(saved.id) “\(saved.title)” at \(ProductFormatting.price(saved.price)).\n"
+    return "Saved \(saved.id) “\(TerminalText.inert(saved.title))” at \(ProductFormatting.price(saved.price)).\n"
   }
 
   /// A detail view model that has loaded product `id`.
