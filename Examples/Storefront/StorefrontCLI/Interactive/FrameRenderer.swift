@@ -105,19 +105,31 @@ public enum FrameRenderer {
   }
 
   private static func footer(_ snapshot: BrowserSnapshot, width: Int, style: Style) -> String {
-    let hints: String
-    let account = snapshot.userName == nil ? "l login" : "l logout"
+    // Each hint with its rank: when the line is too narrow, the highest ranks go first.
+    let hints: [(String, Int)]
     switch snapshot.screen {
-    case _ where snapshot.question != nil: hints = " y yes  any other key: no"
+    case _ where snapshot.question != nil: hints = [("y yes", 0), ("any other key: no", 0)]
     case .catalog:
-      hints = " ↑↓ move  n next page  r refresh  s sort  / search  ⏎ details  f fav  e edit  \(account)  ? help  q quit"
-    case .search: hints = " type to search  ←→ cursor  Ctrl-U clear  ↑↓ move  ⏎ details  Esc back"
-    case .detail: hints = " r reload  f favourite  e edit  Esc back  q quit"
-    case .edit: hints = " Tab next field  ←→ cursor  ⏎ save  Esc cancel"
-    case .login: hints = " Tab next field  ←→ cursor  ⏎ sign in  Esc cancel"
-    case .help: hints = " any key: back"
+      hints = [
+        ("↑↓ move", 0), ("n next page", 3), ("r refresh", 2), ("s sort", 4), ("/ search", 1), ("⏎ details", 0),
+        ("f fav", 5), ("e edit", 5), (snapshot.userName == nil ? "l login" : "l logout", 2), ("? help", 0),
+        ("q quit", 0),
+      ]
+    case .search:
+      hints = [
+        ("type to search", 0), ("←→ cursor", 2), ("Ctrl-U clear", 3), ("↑↓ move", 1), ("⏎ details", 1), ("Esc back", 0),
+      ]
+    case .detail: hints = [("r reload", 1), ("f favourite", 2), ("e edit", 2), ("Esc back", 0), ("q quit", 0)]
+    case .edit: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ save", 0), ("Esc cancel", 0)]
+    case .login: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ sign in", 0), ("Esc cancel", 0)]
+    case .help: hints = [("any key: back", 0)]
     }
-    return style.dim(fit(hints, width))
+    var shown = hints
+    func line() -> String { " " + shown.map(\.0).joined(separator: "  ") }
+    while DisplayWidth.of(line()) > width, let lowest = shown.map(\.1).max(), lowest > 0 {
+      shown.remove(at: shown.lastIndex { $0.1 == lowest }!)
+    }
+    return style.dim(fit(line(), width))
   }
 
   private static func time(_ date: Date, _ timeZone: TimeZone) -> String {

@@ -90,7 +90,7 @@ import Testing
 
   @Test func theAccountKeySaysWhatItWillDo() {
     var snapshot = Self.catalog(Self.products(3), selection: 0)
-    let size = TerminalSize(columns: 200, rows: 10)
+    let size = TerminalSize(columns: 80, rows: 10)  // too narrow for every hint
     #expect(FrameRenderer.lines(snapshot, size: size, style: .plain)[9].contains("l login"))
     snapshot.userName = "Emily Johnson"
     #expect(FrameRenderer.lines(snapshot, size: size, style: .plain)[9].contains("l logout"))
