@@ -50,8 +50,8 @@ public struct TextTable: Sendable, Hashable {
     guard let width, Self.total(natural) > width, let flexible = columns.firstIndex(where: \.isFlexible) else {
       return natural
     }
-    let droppable = columns.indices.filter { columns[$0].dropOrder != nil }
-      .sorted { columns[$0].dropOrder! < columns[$1].dropOrder! }
+    let droppable = columns.indices.compactMap { column in columns[column].dropOrder.map { (column, $0) } }
+      .sorted { $0.1 < $1.1 }.map(\.0)
     // The flexible column keeps two fifths of the line, or all it needs, before anything else gives way.
     let floor = min(natural[flexible], max(10, width * 2 / 5))
     for dropped in 0...droppable.count {
