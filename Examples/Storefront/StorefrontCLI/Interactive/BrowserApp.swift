@@ -94,19 +94,10 @@ final class BrowserApp {
   /// Reacts to one event; returns an exit status to quit.
   private func handle(_ event: TerminalEvent) -> Int32? {
     switch event {
-    case .key(let key):
-      if key == .control("c") { return 130 }
-      if key == .control("z") {
-        suspend()
-        return nil
+    case .keys(let keys):
+      for key in keys {
+        if let status = react(to: key) { return status }
       }
-      if waitsForRows(key) {
-        deferredKeys.append(key)  // applied in order once the rows the moves wait for are there
-        return nil
-      }
-      notice = nil
-      failure = nil
-      if let status = handle(key) { return status }
     case .resized:
       size = TerminalSize.current() ?? size
     case .signal(let number):
@@ -119,6 +110,21 @@ final class BrowserApp {
       break
     }
     draw()
+    return nil
+  }
+
+  /// Reacts to one key of a read; returns an exit status to quit.
+  private func react(to key: Key) -> Int32? {
+    switch key {
+    case .control("c"): return 130
+    case .control("z"): suspend()
+    case _ where waitsForRows(key):
+      deferredKeys.append(key)  // applied in order once the rows the moves wait for are there
+    default:
+      notice = nil
+      failure = nil
+      return handle(key)
+    }
     return nil
   }
 

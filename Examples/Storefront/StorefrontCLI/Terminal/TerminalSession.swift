@@ -123,14 +123,14 @@ final class TerminalSession: Sendable {
     let (keys, waiting, received) = decoder.withLock { decoder in
       (decoder.decode(buffer.prefix(count)), decoder.hasPending, decoder.received)
     }
-    for key in keys { continuation.yield(.key(key)) }
+    if !keys.isEmpty { continuation.yield(.keys(keys)) }
     if waiting {
       // A lone Esc: if nothing follows soon, it is the Escape key, not a sequence. A flush
       // planned before more bytes came must not cut the newer key short.
       queue.asyncAfter(deadline: .now() + .milliseconds(40)) { [weak self] in
         guard let self else { return }
         let keys = self.decoder.withLock { $0.flush(ifNothingSince: received) }
-        for key in keys { self.continuation.yield(.key(key)) }
+        if !keys.isEmpty { self.continuation.yield(.keys(keys)) }
       }
     }
   }
