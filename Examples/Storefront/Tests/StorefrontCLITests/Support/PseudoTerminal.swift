@@ -135,7 +135,11 @@ final class PseudoTerminal {
     let text = output(after: start)
     guard let end = text.ranges(of: "\u{1B}[J").last, let home = text[..<end.lowerBound].ranges(of: "\u{1B}[H").last
     else { return [] }
-    return Self.plain(String(text[home.upperBound..<end.lowerBound])).components(separatedBy: "\r\n")
+    // The terminal turns the "\n" of each "\r\n" into "\r\n" again: lines end in "\r\r\n".
+    let frame = Self.plain(String(text[home.upperBound..<end.lowerBound]))
+    return frame.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(String.UnicodeScalarView(line.filter { $0 != "\r" }))
+    }
   }
 
   /// The ID of the last row drawn selected (in reverse video) after byte `start`.
