@@ -17,8 +17,15 @@ public enum FrameRenderer {
 
   /// A rectangle of the frame, in cells.
   public struct Region: Sendable, Hashable {
+    /// Columns, in cells.
     public var width: Int
+    /// Lines.
     public var height: Int
+
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
   }
 
   /// The frame's lines without control sequences around them, exactly `size.rows` of them,
