@@ -62,6 +62,11 @@ public final class SessionViewModel {
     }
   }
 
+  /// Forgets ``message``: a form that closes, or opens again, starts without the old failure.
+  public func dismissMessage() {
+    message = nil
+  }
+
   /// Signs out and forgets the saved session.
   public func signOut() async {
     isWorking = true

@@ -17,10 +17,11 @@ extension CommandRunner {
           query: results.query, total: results.total,
           products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) }))
     }
-    guard !results.products.isEmpty else { return "No products match “\(results.query)”.\n" }
+    let query = TerminalText.inert(results.query)
+    guard !results.products.isEmpty else { return "No products match “\(query)”.\n" }
     let shown = results.products.count < results.total ? "first \(results.products.count) of " : ""
     return ProductFormatting.table(results.products, favorites: favorites).render(width: console.width, style: style)
-      + style.dim("Matches for “\(results.query)”: \(shown)\(results.total).") + "\n"
+      + style.dim("Matches for “\(query)”: \(shown)\(results.total).") + "\n"
   }
 
   /// `product ID`: the detail view model.
@@ -80,7 +81,7 @@ extension CommandRunner {
     } else {
       detail = ProductDetailViewModel(productID: id, environment: environment)
     }
-    let name = detail.state.value.map { "\(id) “\($0.title)”" } ?? String(id)
+    let name = detail.state.value.map { "\(id) “\(TerminalText.inert($0.title))”" } ?? String(id)
     guard detail.isFavorite != wanted else {
       return wanted ? "\(name) is already a favourite.\n" : "\(name) is not a favourite.\n"
     }
@@ -103,7 +104,7 @@ extension CommandRunner {
     guard await detail.save(editor), let saved = detail.state.value else {
       throw failure(nil, message: detail.message)
     }
-    let words = "\(saved.id) “\(saved.title)” at \(ProductFormatting.price(saved.price))"
+    let words = "\(saved.id) “\(TerminalText.inert(saved.title))” at \(ProductFormatting.price(saved.price))"
     if backend.embedded != nil {
       console.writeError(style.dim("Note: the embedded backend keeps edits only while one process runs.") + "\n")
     } else if let server = options.server, !changes.isEmpty,

@@ -50,7 +50,8 @@ extension CommandRunner {
     let model = CategoriesViewModel(environment: environment)
     await model.load()
     guard let categories = model.state.value, !categories.contains(where: { $0.slug == slug }) else { return }
-    throw CommandFailure("No category is called “\(slug)”. See the list with `storefront categories`.")
+    throw CommandFailure(
+      "No category is called “\(TerminalText.inert(slug))”. See the list with `storefront categories`.")
   }
 
   private func render(_ listing: Listing, _ request: ProductsRequest, favorites: Set<Product.ID>) -> String {
@@ -72,7 +73,10 @@ extension CommandRunner {
       ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")"
     }
     let saved = listing.savedAt.map { ", saved \(Self.timestamp($0))" } ?? ""
-    text += style.dim("Products \(range)\(order ?? "")\(request.category.map { " in \($0)" } ?? "")\(saved).") + "\n"
+    text +=
+      style.dim(
+        "Products \(range)\(order ?? "")\(request.category.map { " in " + TerminalText.inert($0) } ?? "")\(saved).")
+      + "\n"
     return text
   }
 

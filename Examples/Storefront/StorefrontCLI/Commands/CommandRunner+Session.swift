@@ -11,7 +11,8 @@ extension CommandRunner {
       }
       password = line
     } else if console.inputIsTerminal {
-      guard let typed = PasswordPrompt.read(prompt: "Password for \(username): ", console: console) else {
+      let prompt = "Password for \(TerminalText.inert(username)): "
+      guard let typed = PasswordPrompt.read(prompt: prompt, console: console) else {
         throw CommandFailure("No password entered.")
       }
       password = typed
@@ -24,7 +25,7 @@ extension CommandRunner {
     guard await account.signIn(), let user = account.user else {
       throw failure(nil, message: account.message)
     }
-    return "Signed in as \(user.displayName) (\(user.username)).\n"
+    return TerminalText.inert("Signed in as \(user.displayName) (\(user.username)).") + "\n"
   }
 
   /// `logout`.
@@ -45,6 +46,7 @@ extension CommandRunner {
     await account.whoAmI()
     guard account.message == nil, let user = account.user else { throw failure(nil, message: account.message) }
     if json { return JSONOutput.encode(JSONOutput.Account(user: user)) }
-    return "\(style.bold(user.displayName)) (\(user.username))" + (user.email.map { ", \($0)" } ?? "") + "\n"
+    let rest = TerminalText.inert(" (\(user.username))" + (user.email.map { ", \($0)" } ?? ""))
+    return style.bold(TerminalText.inert(user.displayName)) + rest + "\n"
   }
 }

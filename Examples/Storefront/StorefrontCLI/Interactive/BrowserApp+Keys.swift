@@ -15,6 +15,7 @@ extension BrowserApp {
     case .detail: return detailKey(key)
     case .edit: editKey(key)
     case .login: loginKey(key)
+    case .confirmSignOut: confirmSignOutKey(key)
     case .help: modes.removeLast()
     }
     return nil
@@ -23,18 +24,32 @@ extension BrowserApp {
   /// Rows of the table that fit on screen.
   var visibleRows: Int { max(size.rows - 4, 1) }
 
+  /// Whether `key` must wait for the rows that earlier Down presses are waiting for: every key
+  /// but `q` does, and Down itself only behind another waiting key, so the order stays.
+  func waitsForRows(_ key: Key) -> Bool {
+    guard pendingMoves > 0, key != .character("q") else { return false }
+    return !deferredKeys.isEmpty || (key != .down && key != .character("j"))
+  }
+
   private func catalogKey(_ key: Key) -> Int32? {
     let rows = catalog.state.value?.products ?? []
+    // A refresh or a new sort may have shortened the list under the selection.
+    catalogSelection = min(catalogSelection, max(rows.count - 1, 0))
     switch key {
     case .character("q"): return 0
     case .up, .character("k"): catalogSelection = max(catalogSelection - 1, 0)
     case .down, .character("j"):
-      if catalogSelection + 1 < rows.count { catalogSelection += 1 } else { loadNextPage() }
+      if catalogSelection + 1 < rows.count {
+        catalogSelection += 1
+      } else if catalog.state.value?.hasMore == true {
+        pendingMoves += 1
+        fetchNextPage(jumping: false)
+      }
     case .pageUp: catalogSelection = max(catalogSelection - visibleRows, 0)
     case .pageDown: catalogSelection = min(catalogSelection + visibleRows, max(rows.count - 1, 0))
     case .home: catalogSelection = 0
     case .end: catalogSelection = max(rows.count - 1, 0)
-    case .character("n"), .right: loadNextPage()
+    case .character("n"), .right: fetchNextPage(jumping: true)
     case .character("r"):
       start { await self.loadCatalog { await self.catalog.refresh() } }
     case .character("s"):
@@ -42,15 +57,11 @@ extension BrowserApp {
       let next = Self.sorts[(index + 1) % Self.sorts.count]
       catalogSelection = 0
       start { await self.loadCatalog { await self.catalog.setSort(next) } }
-    case .character("/"):
-      searchSelection = 0
-      modes.append(.search)
+    case .character("/"): openSearch()
     case .enter: if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection]) }
     case .character("f"): if rows.indices.contains(catalogSelection) { toggleFavorite(rows[catalogSelection]) }
     case .character("e"):
-      if rows.indices.contains(catalogSelection) {
-        openDetail(rows[catalogSelection], thenEdit: true)
-      }
+      if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection], thenEdit: true) }
     case .character("l"): logInOrOut()
     case .character("?"): modes.append(.help)
     default: break
@@ -58,29 +69,62 @@ extension BrowserApp {
     return nil
   }
 
-  private func searchKey(_ key: Key) {
-    let rows = search.state.value?.products ?? []
-    switch key {
-    case .escape, .left: modes.removeLast()
-    case .up: searchSelection = max(searchSelection - 1, 0)
-    case .down: searchSelection = min(searchSelection + 1, max(rows.count - 1, 0))
-    case .enter: if rows.indices.contains(searchSelection) { openDetail(rows[searchSelection]) }
-    case .backspace:
-      guard !searchText.isEmpty else { return }
-      type(String(searchText.dropLast()))
-    case .control("u"): type("")
-    case .character(let character): type(searchText + String(character))
-    default: break
+  /// Fetches the next page, one at a time however many keys ask; then applies the Down presses
+  /// that waited for it (fetching again while they reach past the end), then the keys that came
+  /// behind them. `jumping` selects the first new row, as `n` does.
+  private func fetchNextPage(jumping: Bool) {
+    guard !isFetchingNextPage, catalog.state.value?.hasMore == true else { return }
+    isFetchingNextPage = true
+    start {
+      var jumping = jumping
+      while true {
+        let before = self.catalog.state.value?.products.count ?? 0
+        await self.loadCatalog { await self.catalog.loadMore() }
+        let rows = self.catalog.state.value?.products.count ?? 0
+        if jumping && rows > before && self.catalogSelection < before { self.catalogSelection = before }
+        jumping = false
+        let moved = min(self.pendingMoves, max(rows - 1 - self.catalogSelection, 0))
+        self.catalogSelection += moved
+        self.pendingMoves -= moved
+        guard self.pendingMoves > 0, rows > before, self.catalog.state.value?.hasMore == true else { break }
+      }
+      self.pendingMoves = 0
+      self.isFetchingNextPage = false
+      self.replayDeferredKeys()
     }
   }
 
-  /// Searches as the user types: every keystroke supersedes the last, and the view model
-  /// waits for a pause before it asks the server.
-  /// The field keeps what was typed at once; the view model's `query` follows when its call runs.
-  private func type(_ text: String) {
-    searchText = text
+  private func replayDeferredKeys() {
+    while !deferredKeys.isEmpty, pendingMoves == 0 {
+      let key = deferredKeys.removeFirst()
+      notice = nil
+      failure = nil
+      _ = handle(key)  // `q`, the only key that quits, never waits
+    }
+  }
+
+  private func openSearch() {
+    searchField = LineEditor()
     searchSelection = 0
-    start { await self.search.search(text) }
+    modes.append(.search)
+    start { await self.search.search("") }  // forgets the results of the last search
+  }
+
+  private func searchKey(_ key: Key) {
+    let rows = search.state.value?.products ?? []
+    switch key {
+    case .escape: modes.removeLast()
+    case .up: searchSelection = max(searchSelection - 1, 0)
+    case .down: searchSelection = min(searchSelection + 1, max(rows.count - 1, 0))
+    case .enter: if rows.indices.contains(searchSelection) { openDetail(rows[searchSelection]) }
+    default:
+      let before = searchField.text
+      guard searchField.handle(key), searchField.text != before else { return }
+      // Every keystroke supersedes the last; the view model waits for a pause before it asks.
+      let text = searchField.text
+      searchSelection = 0
+      start { await self.search.search(text) }
+    }
   }
 
   private func detailKey(_ key: Key) -> Int32? {
@@ -91,6 +135,7 @@ extension BrowserApp {
     switch key {
     case .character("q"): return 0
     case .escape, .left, .backspace: modes.removeLast()
+    case .character("r"): start { await detail.load() }
     case .character("f"): start { await detail.toggleFavorite() }
     case .character("e"): beginEditing(detail)
     case .character("?"): modes.append(.help)
@@ -99,91 +144,18 @@ extension BrowserApp {
     return nil
   }
 
-  private func editKey(_ key: Key) {
-    guard let editor, let detail else {
-      modes.removeLast()
-      return
-    }
-    switch key {
-    case .escape:
-      self.editor = nil
-      modes.removeLast()
-    case .tab, .up, .down: formField = 1 - formField
-    case .backspace:
-      if formField == 0 {
-        editor.title = String(editor.title.dropLast())
-      } else {
-        editor.priceText = String(editor.priceText.dropLast())
-      }
-    case .character(let character):
-      if formField == 0 { editor.title.append(character) } else { editor.priceText.append(character) }
-    case .enter:
-      start {
-        guard await detail.save(editor) else { return }
-        if self.mode == .edit {
-          self.editor = nil
-          self.modes.removeLast()
-          self.notice = "Saved."
-        }
-      }
-    default: break
-    }
-  }
-
-  private func loginKey(_ key: Key) {
-    switch key {
-    case .escape:
-      account.password = ""
-      modes.removeLast()
-    case .tab, .up, .down: formField = 1 - formField
-    case .backspace:
-      if formField == 0 {
-        account.username = String(account.username.dropLast())
-      } else {
-        account.password = String(account.password.dropLast())
-      }
-    case .character(let character):
-      if formField == 0 { account.username.append(character) } else { account.password.append(character) }
-    case .enter:
-      if formField == 0 && account.password.isEmpty {
-        formField = 1
-        return
-      }
-      start {
-        guard await self.account.signIn(), self.mode == .login else { return }
-        self.modes.removeLast()
-        self.notice = "Signed in as \(self.account.user?.displayName ?? self.account.username)."
-        await self.loadCatalog { await self.catalog.refresh() }
-      }
-    default: break
-    }
-  }
-
-  private func loadNextPage() {
-    guard let screen = catalog.state.value, screen.hasMore else { return }
-    let before = screen.products.count
-    start {
-      await self.loadCatalog { await self.catalog.loadMore() }
-      let after = self.catalog.state.value?.products.count ?? 0
-      if after > before && self.catalogSelection < before { self.catalogSelection = before }
-    }
-  }
-
+  /// Opens the product's details; with `thenEdit`, its edit form in their place once it has
+  /// loaded, so leaving the form goes back to the list.
   private func openDetail(_ product: Product, thenEdit: Bool = false) {
     let detail = ProductDetailViewModel(productID: product.id, environment: environment)
     self.detail = detail
     modes.append(.detail)
     start {
       await detail.load()
-      if thenEdit, self.detail === detail, self.mode == .detail { self.beginEditing(detail) }
+      guard thenEdit, self.detail === detail, self.mode == .detail, detail.state.value != nil else { return }
+      self.modes.removeLast()
+      self.beginEditing(detail)
     }
-  }
-
-  private func beginEditing(_ detail: ProductDetailViewModel) {
-    guard let editor = detail.makeEditor() else { return }
-    self.editor = editor
-    formField = 0
-    modes.append(.edit)
   }
 
   private func toggleFavorite(_ product: Product) {
@@ -195,19 +167,6 @@ extension BrowserApp {
       } else {
         self.notice = detail.isFavorite ? "Added “\(product.title)” to favourites." : "Removed “\(product.title)”."
       }
-    }
-  }
-
-  private func logInOrOut() {
-    guard account.user != nil else {
-      formField = account.username.isEmpty ? 0 : 1
-      modes.append(.login)
-      return
-    }
-    start {
-      await self.account.signOut()
-      self.notice = "Signed out."
-      await self.loadCatalog { await self.catalog.refresh() }
     }
   }
 }

@@ -12,7 +12,7 @@ import Storefront
 /// quitting cancels them, and a cancelled load is neutral in every view model.
 @MainActor @Observable
 final class BrowserApp {
-  enum Mode: Equatable { case catalog, search, detail, edit, login, help }
+  enum Mode: Equatable { case catalog, search, detail, edit, login, help, confirmSignOut }
 
   let environment: StorefrontEnvironment
   let style: Style
@@ -26,16 +26,25 @@ final class BrowserApp {
   var catalogSelection = 0
   var searchSelection = 0
   /// The search field as typed.
-  var searchText = ""
+  var searchField = LineEditor()
+  /// Which field of the edit or sign-in form is active: 0 the first, 1 the second.
   var formField = 0
+  /// The active field of the form; the view model's value follows it on every key.
+  var formEditor = LineEditor()
   var notice: String?
   var failure: String?
   var updatedAt: Date?
   var size = TerminalSize(columns: 80, rows: 24)
-  @ObservationIgnored private var busySince: ContinuousClock.Instant?
+  @ObservationIgnored var busySince: ContinuousClock.Instant?
   @ObservationIgnored private var terminal: TerminalSession?
   /// Work to start as child tasks of the event loop's group once the current event is handled.
   @ObservationIgnored private var pending: [@MainActor @Sendable () async -> Void] = []
+  /// Down presses past the last row, to apply once the next page arrives.
+  @ObservationIgnored var pendingMoves = 0
+  /// Keys that came while `pendingMoves` waited, to apply after them in order.
+  @ObservationIgnored var deferredKeys: [Key] = []
+  /// Whether a next page is being fetched for the keys, so a burst of them fetches one.
+  @ObservationIgnored var isFetchingNextPage = false
 
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
@@ -85,11 +94,10 @@ final class BrowserApp {
   /// Reacts to one event; returns an exit status to quit.
   private func handle(_ event: TerminalEvent) -> Int32? {
     switch event {
-    case .key(let key):
-      if key == .control("c") { return 130 }
-      notice = nil
-      failure = nil
-      if let status = handle(key) { return status }
+    case .keys(let keys):
+      for key in keys {
+        if let status = react(to: key) { return status }
+      }
     case .resized:
       size = TerminalSize.current() ?? size
     case .signal(let number):
@@ -105,6 +113,21 @@ final class BrowserApp {
     return nil
   }
 
+  /// Reacts to one key of a read; returns an exit status to quit.
+  private func react(to key: Key) -> Int32? {
+    switch key {
+    case .control("c"): return 130
+    case .control("z"): suspend()
+    case _ where waitsForRows(key):
+      deferredKeys.append(key)  // applied in order once the rows the moves wait for are there
+    default:
+      notice = nil
+      failure = nil
+      return handle(key)
+    }
+    return nil
+  }
+
   /// Draws the frame, tracking what it read so the next change draws again.
   func draw() {
     guard let terminal else { return }
@@ -116,79 +139,29 @@ final class BrowserApp {
     terminal.write(FrameRenderer.frame(shown, size: size, style: style))
   }
 
-  /// Runs `load` on the catalog and notes when it last brought a live page.
+  /// Hands the terminal back to the shell and stops, as Ctrl-Z does in other full-screen
+  /// programs; once resumed, takes it again and draws the screen at its size now.
+  private func suspend() {
+    guard let terminal else { return }
+    terminal.suspend()
+    size = TerminalSize.current() ?? size
+    draw()
+  }
+
+  /// Runs `load` on the catalog and notes when it last brought a live page: a load that failed
+  /// leaves the time of the last one that did not.
   func loadCatalog(_ load: @MainActor () async -> Void) async {
     await load()
-    if case .loaded(let screen) = catalog.state, screen.source == .live { updatedAt = Date() }
+    guard catalog.message == nil, case .loaded(let screen) = catalog.state, screen.source == .live else { return }
+    updatedAt = Date()
   }
 
   /// Starts `work` as a child task of the event loop.
+  ///
+  /// The loop starts it after the event it is handling, and wakes up for it when it is called
+  /// from work of its own.
   func start(_ work: @escaping @MainActor @Sendable () async -> Void) {
     pending.append(work)
-  }
-
-  /// The state of every view model the current screen shows, as one value.
-  private func snapshot() -> BrowserSnapshot {
-    var snapshot = BrowserSnapshot()
-    snapshot.backendName = backendName
-    snapshot.userName = account.user?.displayName
-    snapshot.favorites = catalog.favorites
-    snapshot.updatedAt = updatedAt
-    let screen = catalog.state.value
-    if case .offline(let savedAt) = screen?.source { snapshot.offlineSince = savedAt }
-    snapshot.notice = notice
-    switch mode {
-    case .catalog:
-      snapshot.rows = screen?.products ?? []
-      snapshot.total = screen?.total ?? 0
-      snapshot.sort = catalog.sort
-      snapshot.selection = catalogSelection
-      snapshot.failure = failure ?? catalog.message ?? account.message
-    case .search:
-      snapshot.screen = .search(query: searchText)
-      snapshot.rows = search.state.value?.products ?? []
-      snapshot.total = search.state.value?.total ?? 0
-      snapshot.selection = searchSelection
-      snapshot.failure = failure ?? search.message
-    case .detail:
-      snapshot.screen = .detail(detail?.state.value, isFavorite: detail?.isFavorite ?? false)
-      snapshot.failure = failure ?? detail?.message
-    case .edit:
-      if let editor {
-        snapshot.screen = .edit(
-          productTitle: editor.original.title, title: editor.title, price: editor.priceText, field: formField,
-          problem: editor.validationMessage)
-      }
-      snapshot.failure = failure ?? detail?.message
-    case .login:
-      snapshot.screen = .login(
-        username: account.username, passwordLength: account.password.count, field: formField)
-      snapshot.failure = failure ?? account.message
-    case .help:
-      snapshot.screen = .help
-    }
-    snapshot.isLoading = isBusy
-    snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
-    return snapshot
-  }
-
-  private var isBusy: Bool {
-    catalog.state.isLoading || catalog.isLoadingMore || account.isWorking
-      || (mode == .search && search.state.isLoading)
-      || (detail.map { $0.state.isLoading || $0.isSaving } ?? false)
-  }
-
-  /// The spinner's frame once a load has run for ``spinnerDelay``, from the clock.
-  private func spinnerFrame(isBusy: Bool) -> Int? {
-    guard isBusy else {
-      busySince = nil
-      return nil
-    }
-    let now = ContinuousClock.now
-    let since = busySince ?? now
-    busySince = since
-    let elapsed = since.duration(to: now)
-    guard elapsed >= Self.spinnerDelay else { return nil }
-    return Int(elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
+    terminal?.post(.stateChanged)
   }
 }

@@ -3,18 +3,20 @@ import Storefront
 
 /// Everything one frame of the browser shows, read from the view models: a plain value, so
 /// the frame is a pure function of it and the terminal's size.
+///
+/// Texts here are as they came (from the server or the user); the renderer makes them inert.
 public struct BrowserSnapshot: Sendable, Hashable {
   public enum Screen: Sendable, Hashable {
     /// The product table.
     case catalog
     /// The search field above its results.
-    case search(query: String)
-    /// One product, once loaded.
-    case detail(Product?, isFavorite: Bool)
+    case search(LineEditor)
+    /// One product, once loaded; `isLoading` while it loads.
+    case detail(Product?, isFavorite: Bool, isLoading: Bool)
     /// The edit form of a product; `field` 0 is the title, 1 the price.
-    case edit(productTitle: String, title: String, price: String, field: Int, problem: String?)
-    /// The sign-in form; `field` 0 is the username, 1 the password (shown as dots).
-    case login(username: String, passwordLength: Int, field: Int)
+    case edit(productTitle: String, title: LineEditor, price: LineEditor, field: Int, problem: String?)
+    /// The sign-in form; `field` 0 is the username, 1 the password (masked already).
+    case login(username: LineEditor, password: LineEditor, field: Int)
     /// The keys.
     case help
   }
@@ -24,8 +26,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var rows: [Product] = []
   public var favorites: Set<Product.ID> = []
   public var selection = 0
-  /// How many products the listing has in all.
-  public var total = 0
+  /// How many products the listing has in all; `nil` until its first page arrives.
+  public var total: Int?
   public var sort: ProductSort?
   public var userName: String?
   /// When the live page was last loaded; `nil` before.
@@ -36,10 +38,12 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var isLoading = false
   /// The spinner's frame while a load has taken longer than the threshold; `nil` otherwise.
   public var spinner: Int?
-  /// A failure in plain words, shown in place of the key hints.
+  /// A failure in plain words, shown above the status line.
   public var failure: String?
   /// A passing remark, such as "Added to favourites".
   public var notice: String?
+  /// A yes-or-no question the next key answers, such as "Sign out?".
+  public var question: String?
   public var backendName = "embedded"
 
   public init() {}

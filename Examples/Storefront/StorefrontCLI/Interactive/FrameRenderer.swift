@@ -4,61 +4,43 @@ import Storefront
 /// Draws one frame of the browser: a pure function of a ``BrowserSnapshot`` and the terminal's
 /// size, returned as one string to write with one `write(2)`.
 ///
+/// The frame is a header line, the screen's body, a message line while there is a failure, a
+/// notice or a question, the status line and the key hints. The body is drawn into a
+/// ``Region`` of its own, so a panel can be placed beside or below it by splitting the region.
+/// Every text that came from outside the program is made inert (``TerminalText``) and measured
+/// in cells (``DisplayWidth``), so no line is wider than the terminal.
+///
 /// The frame starts at the top-left corner and clears each line just before writing it, in the
 /// same write, so nothing of the previous frame shows through and the screen never flickers blank.
 public enum FrameRenderer {
   public static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+  /// A rectangle of the frame, in cells.
+  public struct Region: Sendable, Hashable {
+    /// Columns, in cells.
+    public var width: Int
+    /// Lines.
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+  }
+
   /// The frame's lines without control sequences around them, exactly `size.rows` of them,
-  /// each at most `size.columns` characters (not counting colour sequences).
+  /// each at most `size.columns` cells wide (not counting colour sequences).
   public static func lines(
     _ snapshot: BrowserSnapshot, size: TerminalSize, style: Style, timeZone: TimeZone = .current
   ) -> [String] {
     let width = max(size.columns, 20)
     let height = max(size.rows, 6)
-    var body: [String] = []
-    switch snapshot.screen {
-    case .catalog:
-      body = table(snapshot, height: height - 3, width: width, style: style)
-    case .search(let query):
-      body = [style.bold("Search: ") + fit(query, width - 9) + "▏"]
-      if query.trimmingCharacters(in: .whitespaces).isEmpty {
-        body.append(style.dim(fit("Type to search titles and descriptions.", width)))
-      } else if snapshot.rows.isEmpty {
-        if !snapshot.isLoading && snapshot.failure == nil { body.append(style.dim("No products match.")) }
-      } else {
-        body += table(snapshot, height: height - 4, width: width, style: style)
-      }
-    case .detail(let product, let isFavorite):
-      if let product {
-        let text = ProductFormatting.detail(product, isFavorite: isFavorite, style: .plain, width: width - 2)
-        body = text.split(separator: "\n", omittingEmptySubsequences: false).map { fit(" " + $0, width) }
-        if !body.isEmpty { body[0] = style.bold(body[0]) }
-      } else {
-        body = [style.dim(" Loading…")]
-      }
-    case .edit(let productTitle, let title, let price, let field, let problem):
-      body = [
-        style.bold(fit(" Edit “\(productTitle)”", width)), "",
-        formField(label: "Title", value: title, active: field == 0, width: width, style: style),
-        formField(label: "Price", value: price, active: field == 1, width: width, style: style), "",
-      ]
-      if let problem { body.append(style.failure(fit(" " + problem, width))) }
-    case .login(let username, let passwordLength, let field):
-      body = [
-        style.bold(" Sign in"), "",
-        formField(label: "Username", value: username, active: field == 0, width: width, style: style),
-        formField(
-          label: "Password", value: String(repeating: "•", count: passwordLength), active: field == 1, width: width,
-          style: style),
-        "", style.dim(fit(" The embedded backend's demo account: emilys / emilyspass", width)),
-      ]
-    case .help:
-      body = helpLines.map { style.dim(fit(" " + $0, width)) }
-    }
+    let message = message(snapshot, width: width, style: style)
+    let body = Region(width: width, height: height - 3 - (message == nil ? 0 : 1))
     var lines = [header(snapshot, width: width, style: style)]
-    lines += body.prefix(height - 3)
-    while lines.count < height - 2 { lines.append("") }
+    lines += self.body(snapshot, in: body, style: style).prefix(body.height)
+    while lines.count < 1 + body.height { lines.append("") }
+    if let message { lines.append(message) }
     lines.append(status(snapshot, width: width, style: style, timeZone: timeZone))
     lines.append(footer(snapshot, width: width, style: style))
     return lines
@@ -74,62 +56,42 @@ public enum FrameRenderer {
     return ANSI.home + lines.map { ANSI.clearLine + $0 }.joined(separator: "\r\n") + ANSI.clearBelow
   }
 
-  /// The first row shown when `selection` is selected and `visible` rows fit: whole screens,
-  /// so "next page" shows the new rows on a fresh screen.
-  public static func firstVisibleRow(selection: Int, visible: Int) -> Int {
-    guard visible > 0 else { return 0 }
-    return (max(selection, 0) / visible) * visible
-  }
-
-  static let helpLines = [
-    "Keys", "",
-    "↑ ↓ j k      move              PgUp PgDn   move a screen",
-    "n →          next page         r           refresh",
-    "s            change the sort   /           search (Esc to leave)",
-    "Enter        open details      f           mark or unmark a favourite",
-    "e            edit title/price  l           log in or out",
-    "?            this help         q Ctrl-C    quit", "",
-    "In a form: Tab moves between fields, Enter saves, Esc cancels.", "",
-    "Press any key to go back.",
-  ]
-
-  private static func table(_ snapshot: BrowserSnapshot, height: Int, width: Int, style: Style) -> [String] {
-    let table = ProductFormatting.table(snapshot.rows, favorites: snapshot.favorites)
-    let widths = table.widths(fitting: width)
-    var lines = [style.dim(fit(table.line(table.columns.map(\.title), widths), width))]
-    let visible = max(height - 1, 1)
-    let first = firstVisibleRow(selection: snapshot.selection, visible: visible)
-    for index in first..<min(first + visible, table.rows.count) {
-      let line = fit(table.line(table.rows[index], widths), width)
-      if index == snapshot.selection {
-        lines.append(style.selected(line.padding(toLength: width, withPad: " ", startingAt: 0)))
-      } else if snapshot.favorites.contains(snapshot.rows[index].id) {
-        lines.append(style.favorite(line))
-      } else {
-        lines.append(line)
-      }
-    }
-    return lines
-  }
-
-  private static func formField(label: String, value: String, active: Bool, width: Int, style: Style) -> String {
-    let text = fit(" \(active ? "▸" : " ") \(label): \(value)\(active ? "▏" : "")", width)
-    return active ? style.bold(text) : text
+  /// The first of `count` rows shown when `selection` is selected and `visible` rows fit.
+  ///
+  /// Whole screens, so "next page" shows the new rows on a fresh screen; but never past the
+  /// point where the last row reaches the bottom, so the screen is full whenever there are rows
+  /// enough, and the selection (kept within the rows) is always on it.
+  public static func firstVisibleRow(selection: Int, visible: Int, count: Int) -> Int {
+    guard visible > 0, count > 0 else { return 0 }
+    let selection = min(max(selection, 0), count - 1)
+    return min((selection / visible) * visible, max(count - visible, 0))
   }
 
   private static func header(_ snapshot: BrowserSnapshot, width: Int, style: Style) -> String {
-    let left = " Storefront · \(snapshot.backendName)"
-    let right = (snapshot.userName.map { "signed in as \($0)" } ?? "not signed in") + " "
-    let gap = width - left.count - right.count
+    let left = " Storefront · " + TerminalText.inert(snapshot.backendName)
+    let right = (snapshot.userName.map { "signed in as " + TerminalText.inert($0) } ?? "not signed in") + " "
+    let gap = width - DisplayWidth.of(left) - DisplayWidth.of(right)
     guard gap >= 1 else { return style.bold(fit(left, width)) }
     return style.bold(left) + String(repeating: " ", count: gap) + style.dim(right)
+  }
+
+  /// A failure, a question or a notice, most pressing first; `nil` when there is none.
+  private static func message(_ snapshot: BrowserSnapshot, width: Int, style: Style) -> String? {
+    if let question = snapshot.question { return style.bold(fit(" " + question, width)) }
+    if let failure = snapshot.failure { return style.failure(fit(" " + failure, width)) }
+    if let notice = snapshot.notice { return style.accent(fit(" " + notice, width)) }
+    return nil
   }
 
   private static func status(_ snapshot: BrowserSnapshot, width: Int, style: Style, timeZone: TimeZone) -> String {
     var parts: [String] = []
     switch snapshot.screen {
     case .catalog, .search:
-      parts.append("\(snapshot.rows.count) of \(snapshot.total)")
+      if let total = snapshot.total {
+        parts.append("\(snapshot.rows.count) of \(total)")
+      } else if snapshot.isLoading {
+        parts.append("loading products")
+      }
       if case .catalog = snapshot.screen {
         parts.append(snapshot.sort.map { "sorted by \($0)" } ?? "sorted by id")
       }
@@ -150,18 +112,31 @@ public enum FrameRenderer {
   }
 
   private static func footer(_ snapshot: BrowserSnapshot, width: Int, style: Style) -> String {
-    if let failure = snapshot.failure { return style.failure(fit(" " + failure, width)) }
-    if let notice = snapshot.notice { return style.accent(fit(" " + notice, width)) }
-    let hints: String
+    // Each hint with its rank: when the line is too narrow, the highest ranks go first.
+    let hints: [(String, Int)]
     switch snapshot.screen {
+    case _ where snapshot.question != nil: hints = [("y yes", 0), ("any other key: no", 0)]
     case .catalog:
-      hints = " ↑↓ move  n next page  r refresh  s sort  / search  ⏎ details  f fav  e edit  l login  ? help  q quit"
-    case .search: hints = " type to search  ↑↓ move  ⏎ details  Esc back"
-    case .detail: hints = " f favourite  e edit  Esc back  q quit"
-    case .edit, .login: hints = " Tab next field  ⏎ save  Esc cancel"
-    case .help: hints = " any key: back"
+      hints = [
+        ("↑↓ move", 0), ("n next page", 3), ("r refresh", 2), ("s sort", 4), ("/ search", 1), ("⏎ details", 0),
+        ("f fav", 5), ("e edit", 5), (snapshot.userName == nil ? "l login" : "l logout", 2), ("? help", 0),
+        ("q quit", 0),
+      ]
+    case .search:
+      hints = [
+        ("type to search", 0), ("←→ cursor", 2), ("Ctrl-U clear", 3), ("↑↓ move", 1), ("⏎ details", 1), ("Esc back", 0),
+      ]
+    case .detail: hints = [("r reload", 1), ("f favourite", 2), ("e edit", 2), ("Esc back", 0), ("q quit", 0)]
+    case .edit: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ save", 0), ("Esc cancel", 0)]
+    case .login: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ sign in", 0), ("Esc cancel", 0)]
+    case .help: hints = [("any key: back", 0)]
     }
-    return style.dim(fit(hints, width))
+    var shown = hints
+    func line() -> String { " " + shown.map(\.0).joined(separator: "  ") }
+    while DisplayWidth.of(line()) > width, let lowest = shown.map(\.1).max(), lowest > 0 {
+      shown.remove(at: shown.lastIndex { $0.1 == lowest }!)
+    }
+    return style.dim(fit(line(), width))
   }
 
   private static func time(_ date: Date, _ timeZone: TimeZone) -> String {
@@ -171,7 +146,8 @@ public enum FrameRenderer {
     return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
   }
 
-  private static func fit(_ text: some StringProtocol, _ width: Int) -> String {
-    TextTable.fit(String(text), max(width, 0))
+  /// `text` made inert and cut to `width` cells.
+  static func fit(_ text: some StringProtocol, _ width: Int) -> String {
+    TextTable.fit(TerminalText.inert(String(text)), max(width, 0))
   }
 }

@@ -16,8 +16,8 @@ public enum ProductFormatting {
   public static func table(_ products: [Product], favorites: Set<Product.ID>) -> TextTable {
     TextTable(
       columns: [
-        .init("ID", .right), .init("TITLE", flexible: true), .init("CATEGORY"), .init("PRICE", .right),
-        .init("RATING", .right), .init("FAV"),
+        .init("ID", .right), .init("TITLE", flexible: true), .init("CATEGORY", minimumWidth: 8, dropOrder: 2),
+        .init("PRICE", .right), .init("RATING", .right, dropOrder: 1), .init("FAV", dropOrder: 3),
       ],
       rows: products.map { product in
         [
@@ -28,8 +28,10 @@ public enum ProductFormatting {
   }
 
   /// The lines of a product's detail: title, then `Label: value` pairs, then the description.
+  ///
+  /// Every text of the product is made inert (``TerminalText``): it came from the server.
   public static func detail(_ product: Product, isFavorite: Bool, style: Style, width: Int?) -> String {
-    var lines = [style.bold(product.title) + (isFavorite ? " " + style.favorite("*") : "")]
+    var lines = [style.bold(TerminalText.inert(product.title)) + (isFavorite ? " " + style.favorite("*") : "")]
     var pairs: [(String, String)] = [("ID", String(product.id)), ("Category", product.category)]
     var priceText = price(product.price)
     if let discount = product.discountPercentage, discount > 0 { priceText += String(format: " (-%.0f%%)", discount) }
@@ -47,21 +49,22 @@ public enum ProductFormatting {
     }
     let labelWidth = pairs.map(\.0.count).max() ?? 0
     for (label, value) in pairs {
-      lines.append(style.dim((label + ":").padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)) + value)
+      let label = (label + ":").padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)
+      lines.append(style.dim(label) + TerminalText.inert(value))
     }
     if !product.description.isEmpty {
       lines.append("")
-      lines.append(contentsOf: wrap(product.description, width: min(width ?? 80, 100)))
+      lines.append(contentsOf: wrap(TerminalText.inert(product.description), width: min(width ?? 80, 100)))
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `text` broken into lines of at most `width` characters, at spaces.
+  /// `text` broken into lines of at most `width` cells, at spaces.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > max(width, 10) {
+      if !line.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > max(width, 10) {
         lines.append(line)
         line = ""
       }

@@ -33,7 +33,7 @@ struct CommandRunner {
     }
     var problems = environment.loadProblems
     if let problem = await backend.embedded?.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
-    for problem in problems { console.writeError("storefront: warning: \(problem)\n") }
+    for problem in problems { console.writeError("storefront: warning: \(TerminalText.inert(problem))\n") }
     let style = Style(
       usesColor: Style.usesColor(
         isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))

@@ -34,7 +34,7 @@ public enum StorefrontCommand {
     do {
       invocation = try Invocation.parse(arguments)
     } catch {
-      console.writeError("storefront: \(error.message)\n" + HelpText.usage(for: error.command))
+      console.writeError("storefront: \(TerminalText.inert(error.message))\n" + HelpText.usage(for: error.command))
       return 2
     }
     switch invocation.command {
@@ -62,10 +62,10 @@ public enum StorefrontCommand {
       await runner.close()
       return try outcome.get()
     } catch let error as UsageError {
-      console.writeError("storefront: \(error.message)\n" + HelpText.usage(for: error.command))
+      console.writeError("storefront: \(TerminalText.inert(error.message))\n" + HelpText.usage(for: error.command))
       return 2
     } catch let error as CommandFailure {
-      console.writeError("storefront: \(error.message)\n")
+      console.writeError("storefront: \(TerminalText.inert(error.message))\n")
       return 1
     } catch {
       console.writeError("storefront: \(FailureCopy.message(for: error) ?? "Cancelled.")\n")

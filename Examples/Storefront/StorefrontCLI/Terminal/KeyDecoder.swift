@@ -2,15 +2,20 @@
 ///
 /// A pure state machine: feed it bytes as they arrive, in any split; it keeps an unfinished
 /// escape sequence or UTF-8 character for the next call. A lone Esc is told apart from the
-/// start of a sequence by ``flush()``, which the reader calls when no byte follows at once.
+/// start of a sequence by ``flush(ifNothingSince:)``, which the reader calls when no byte
+/// follows at once.
 public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// How many bytes were fed in all: tells a late flush that more came since it was planned.
+  public private(set) var received = 0
 
   public init() {}
 
   /// The keys that `bytes` complete.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    let count = pending.count
     pending.append(contentsOf: bytes)
+    received += pending.count - count
     var keys: [Key] = []
     while !pending.isEmpty {
       guard let (key, length) = Self.key(at: pending[...]) else { break }
@@ -27,6 +32,12 @@ public struct KeyDecoder: Sendable {
   public mutating func flush() -> [Key] {
     defer { pending.removeAll() }
     return pending.first == 0x1B ? [.escape] : []
+  }
+
+  /// Ends what is pending, as ``flush()`` does, unless bytes came after ``received`` was
+  /// `count`: then what is pending is the start of a newer key, which its own bytes finish.
+  public mutating func flush(ifNothingSince count: Int) -> [Key] {
+    received == count ? flush() : []
   }
 
   /// The key at the start of `bytes` and how many bytes it uses (a `nil` key for bytes to

@@ -1,6 +1,8 @@
 /// What the interactive browser reacts to.
 enum TerminalEvent: Sendable, Hashable {
-  case key(Key)
+  /// The keys of one read, in order: a burst (a paste, a held key, a script) comes as one
+  /// event, so the screen is drawn once for it.
+  case keys([Key])
   /// The terminal changed size (SIGWINCH).
   case resized
   /// SIGINT or SIGTERM arrived; the number is the signal's.

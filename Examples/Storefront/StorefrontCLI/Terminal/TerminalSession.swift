@@ -78,6 +78,28 @@ final class TerminalSession: Sendable {
     continuation.finish()
   }
 
+  /// Gives the terminal back and stops the process, as the shell's job control expects of
+  /// Ctrl-Z; returns once the process is continued, with the terminal taken over again.
+  ///
+  /// Raw mode turns off the terminal's own Ctrl-Z, so the browser sends itself `SIGTSTP`, with
+  /// its default action. The signal goes to this thread, which it unblocks for the moment:
+  /// dispatch's threads block signals. In a process group no shell controls (an orphaned one)
+  /// the kernel discards the stop, and the browser goes on at once.
+  func suspend() {
+    guard isOpen.withLock({ $0 }) else { return }
+    write(ANSI.leave)
+    mode.restore()
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    mode.enterRaw()
+    write(ANSI.enter)
+  }
+
   /// The ticks of the spinner's clock, as events.
   func tick() {
     continuation.yield(.tick)
@@ -98,15 +120,17 @@ final class TerminalSession: Sendable {
       }
       return
     }
-    let (keys, waiting) = decoder.withLock { decoder in
-      (decoder.decode(buffer.prefix(count)), decoder.hasPending)
+    let (keys, waiting, received) = decoder.withLock { decoder in
+      (decoder.decode(buffer.prefix(count)), decoder.hasPending, decoder.received)
     }
-    for key in keys { continuation.yield(.key(key)) }
+    if !keys.isEmpty { continuation.yield(.keys(keys)) }
     if waiting {
-      // A lone Esc: if nothing follows soon, it is the Escape key, not a sequence.
+      // A lone Esc: if nothing follows soon, it is the Escape key, not a sequence. A flush
+      // planned before more bytes came must not cut the newer key short.
       queue.asyncAfter(deadline: .now() + .milliseconds(40)) { [weak self] in
         guard let self else { return }
-        for key in self.decoder.withLock({ $0.flush() }) { self.continuation.yield(.key(key)) }
+        let keys = self.decoder.withLock { $0.flush(ifNothingSince: received) }
+        if !keys.isEmpty { self.continuation.yield(.keys(keys)) }
       }
     }
   }

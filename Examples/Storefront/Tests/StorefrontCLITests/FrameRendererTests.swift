@@ -48,11 +48,14 @@ import Testing
     #expect(FrameRenderer.lines(snapshot, size: size, style: .plain)[18].hasSuffix("⠸ loading…"))
   }
 
-  @Test func aFailureReplacesTheKeyHints() {
+  @Test func aFailureShowsAboveTheStatusAndTheKeyHintsStay() {
     var snapshot = catalog()
     snapshot.failure = "You're offline. Check your connection and try again."
     let lines = FrameRenderer.lines(snapshot, size: TerminalSize(columns: 120, rows: 20), style: .plain)
-    #expect(lines.last == " You're offline. Check your connection and try again.")
+    #expect(lines.count == 20)
+    #expect(lines[17] == " You're offline. Check your connection and try again.")
+    #expect(lines[18].hasPrefix(" 40 of 200"))
+    #expect(lines[19].contains("r refresh"))
   }
 
   @Test func scrollsByWholeScreensToKeepTheSelectionVisible() {
@@ -60,8 +63,8 @@ import Testing
     let lines = FrameRenderer.lines(catalog(selection: 31), size: size, style: .plain)
     #expect(lines[2].hasPrefix("17  "), "the second screen of rows")
     #expect(lines[17].hasPrefix("32  "), "the selected row, the last of that screen")
-    #expect(FrameRenderer.firstVisibleRow(selection: 15, visible: 16) == 0)
-    #expect(FrameRenderer.firstVisibleRow(selection: 16, visible: 16) == 16)
+    #expect(FrameRenderer.firstVisibleRow(selection: 15, visible: 16, count: 40) == 0)
+    #expect(FrameRenderer.firstVisibleRow(selection: 16, visible: 16, count: 40) == 16)
   }
 
   @Test func theSelectedRowIsReversedOnlyWithColour() {
@@ -75,9 +78,11 @@ import Testing
 
   @Test func theLoginFormNeverShowsThePassword() {
     var snapshot = BrowserSnapshot()
-    snapshot.screen = .login(username: "emilys", passwordLength: 10, field: 1)
+    snapshot.screen = .login(username: LineEditor("emilys"), password: LineEditor("s3cret-word").masked, field: 1)
     let text = FrameRenderer.lines(snapshot, size: TerminalSize(columns: 80, rows: 12), style: .plain).joined()
-    #expect(text.contains("Username: emilys") && text.contains("Password: ••••••••••"))
+    #expect(text.contains("Username: emilys") && text.contains("Password: •••••••••••▏"))
+    #expect(!text.contains("s3cret"))
+
   }
 }
 

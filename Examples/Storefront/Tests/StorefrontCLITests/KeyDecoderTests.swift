@@ -39,4 +39,15 @@ import Testing
     #expect(decoder.flush() == [.escape])
     #expect(decoder.decode([0x1B, UInt8(ascii: "x")]) == [.escape, .character("x")])
   }
+
+  @Test func aFlushPlannedBeforeMoreBytesCameKeepsTheNewerKeyWhole() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x1B]).isEmpty)
+    let planned = decoder.received
+    #expect(decoder.decode(Array("[".utf8)).isEmpty, "the rest of the sequence arrives in pieces")
+    #expect(decoder.flush(ifNothingSince: planned).isEmpty, "the late flush leaves it alone")
+    #expect(decoder.decode(Array("B".utf8)) == [.down])
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.flush(ifNothingSince: decoder.received) == [.escape], "a lone Esc still is Escape")
+  }
 }

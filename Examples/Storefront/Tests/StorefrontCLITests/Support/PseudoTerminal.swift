@@ -96,6 +96,58 @@ final class PseudoTerminal {
   /// How many bytes were read so far: where to look for the next screen.
   var mark: Int { bytes.count }
 
+  /// Everything written after byte `start`, control sequences included.
+  func output(after start: Int) -> String {
+    String(decoding: bytes.dropFirst(start), as: UTF8.self)
+  }
+
+  /// Gives the terminal a new size and tells the program, as a terminal window does.
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    kill(process.processIdentifier, SIGWINCH)
+  }
+
+  /// Reads until `condition` holds of what was read; returns whether it did before the deadline.
+  @discardableResult
+  func read(timeout: Duration = .seconds(10), until condition: (PseudoTerminal) -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if condition(self) { return true }
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero, readAvailable(waiting: left) else { return false }
+    }
+  }
+
+  /// Reads until the output after byte `start`, control sequences included, contains `text`.
+  @discardableResult
+  func read(untilRaw text: String, after start: Int = 0, timeout: Duration = .seconds(10)) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if output(after: start).contains(text) { return true }
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero, readAvailable(waiting: left) else { return false }
+    }
+  }
+
+  /// The lines of the last whole frame drawn after byte `start`, without control sequences.
+  func lastFrame(after start: Int = 0) -> [String] {
+    let text = output(after: start)
+    guard let end = text.ranges(of: "\u{1B}[J").last, let home = text[..<end.lowerBound].ranges(of: "\u{1B}[H").last
+    else { return [] }
+    // The terminal turns the "\n" of each "\r\n" into "\r\n" again: lines end in "\r\r\n".
+    let frame = Self.plain(String(text[home.upperBound..<end.lowerBound]))
+    return frame.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(String.UnicodeScalarView(line.filter { $0 != "\r" }))
+    }
+  }
+
+  /// The ID of the last row drawn selected (in reverse video) after byte `start`.
+  func selectedID(after start: Int) -> Int? {
+    guard let row = output(after: start).ranges(of: "\u{1B}[7m").last else { return nil }
+    return Int(output(after: start)[row.upperBound...].drop { $0 == " " }.prefix { $0.isNumber })
+  }
+
   private func readAvailable(waiting: Duration) -> Bool {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     let milliseconds = Int32(

@@ -1,0 +1,88 @@
+import Storefront
+
+extension BrowserApp {
+  /// Opens the edit form of the product `detail` shows.
+  func beginEditing(_ detail: ProductDetailViewModel) {
+    guard let editor = detail.makeEditor() else { return }
+    self.editor = editor
+    formField = 0
+    formEditor = LineEditor(editor.title)
+    modes.append(.edit)
+  }
+
+  func editKey(_ key: Key) {
+    guard let editor, let detail else {
+      modes.removeLast()
+      return
+    }
+    switch key {
+    case .escape:
+      self.editor = nil
+      modes.removeLast()
+    case .tab, .up, .down:
+      formField = 1 - formField
+      formEditor = LineEditor(formField == 0 ? editor.title : editor.priceText)
+    case .enter:
+      start {
+        guard await detail.save(editor) else { return }
+        if self.mode == .edit {
+          self.editor = nil
+          self.modes.removeLast()
+          self.notice = "Saved."
+        }
+      }
+    default:
+      guard formEditor.handle(key) else { return }
+      if formField == 0 { editor.title = formEditor.text } else { editor.priceText = formEditor.text }
+    }
+  }
+
+  func loginKey(_ key: Key) {
+    switch key {
+    case .escape:
+      account.password = ""
+      account.dismissMessage()  // the failure belongs to the form, which is gone
+      modes.removeLast()
+    case .tab, .up, .down:
+      formField = 1 - formField
+      formEditor = LineEditor(formField == 0 ? account.username : account.password)
+    case .enter:
+      if formField == 0 && account.password.isEmpty {
+        formField = 1
+        formEditor = LineEditor()
+        return
+      }
+      start {
+        guard await self.account.signIn(), self.mode == .login else { return }
+        self.modes.removeLast()
+        self.notice = "Signed in as \(self.account.user?.displayName ?? self.account.username)."
+        await self.loadCatalog { await self.catalog.refresh() }
+      }
+    default:
+      guard formEditor.handle(key) else { return }
+      if formField == 0 { account.username = formEditor.text } else { account.password = formEditor.text }
+    }
+  }
+
+  /// `l`: the sign-in form, or, when someone is signed in, the question whether to sign out.
+  func logInOrOut() {
+    guard account.user == nil else {
+      modes.append(.confirmSignOut)
+      return
+    }
+    account.dismissMessage()
+    formField = account.username.isEmpty ? 0 : 1
+    formEditor = LineEditor(formField == 0 ? account.username : account.password)
+    modes.append(.login)
+  }
+
+  func confirmSignOutKey(_ key: Key) {
+    modes.removeLast()
+    guard key == .character("y") || key == .character("Y") else { return }
+    start {
+      await self.account.signOut()
+      self.notice = "Signed out."
+      await self.loadCatalog { await self.catalog.refresh() }
+    }
+  }
+}

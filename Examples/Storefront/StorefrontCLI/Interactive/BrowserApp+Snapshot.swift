@@ -1,0 +1,76 @@
+import Custody
+import Foundation
+import Storefront
+
+extension BrowserApp {
+  /// The state of every view model the current screen shows, as one value.
+  func snapshot() -> BrowserSnapshot {
+    var snapshot = BrowserSnapshot()
+    snapshot.backendName = backendName
+    snapshot.userName = account.user?.displayName
+    snapshot.favorites = catalog.favorites
+    snapshot.updatedAt = updatedAt
+    let screen = catalog.state.value
+    if case .offline(let savedAt) = screen?.source { snapshot.offlineSince = savedAt }
+    snapshot.notice = notice
+    switch mode {
+    case .catalog, .confirmSignOut:
+      snapshot.rows = screen?.products ?? []
+      snapshot.total = screen?.total
+      snapshot.sort = catalog.sort
+      snapshot.selection = min(catalogSelection, max(snapshot.rows.count - 1, 0))
+      snapshot.failure = failure ?? catalog.message ?? account.message
+      if mode == .confirmSignOut {
+        snapshot.question = "Sign out of \(account.user?.displayName ?? "your account")? Press y to sign out."
+      }
+    case .search:
+      snapshot.screen = .search(searchField)
+      snapshot.rows = search.state.value?.products ?? []
+      snapshot.total = search.state.value?.total
+      snapshot.selection = min(searchSelection, max(snapshot.rows.count - 1, 0))
+      snapshot.failure = failure ?? search.message
+    case .detail:
+      snapshot.screen = .detail(
+        detail?.state.value, isFavorite: detail?.isFavorite ?? false, isLoading: detail?.state.isLoading ?? false)
+      snapshot.failure = failure ?? detail?.message
+    case .edit:
+      if let editor {
+        snapshot.screen = .edit(
+          productTitle: editor.original.title, title: formField == 0 ? formEditor : LineEditor(editor.title),
+          price: formField == 1 ? formEditor : LineEditor(editor.priceText), field: formField,
+          problem: editor.validationMessage)
+      }
+      snapshot.failure = failure ?? detail?.message
+    case .login:
+      snapshot.screen = .login(
+        username: formField == 0 ? formEditor : LineEditor(account.username),
+        password: (formField == 1 ? formEditor : LineEditor(account.password)).masked, field: formField)
+      snapshot.failure = failure ?? account.message
+    case .help:
+      snapshot.screen = .help
+    }
+    snapshot.isLoading = isBusy
+    snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
+    return snapshot
+  }
+
+  private var isBusy: Bool {
+    catalog.state.isLoading || catalog.isLoadingMore || account.isWorking
+      || (mode == .search && search.state.isLoading)
+      || (detail.map { $0.state.isLoading || $0.isSaving } ?? false)
+  }
+
+  /// The spinner's frame once a load has run for ``spinnerDelay``, from the clock.
+  private func spinnerFrame(isBusy: Bool) -> Int? {
+    guard isBusy else {
+      busySince = nil
+      return nil
+    }
+    let now = ContinuousClock.now
+    let since = busySince ?? now
+    busySince = since
+    let elapsed = since.duration(to: now)
+    guard elapsed >= Self.spinnerDelay else { return nil }
+    return Int(elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
+  }
+}

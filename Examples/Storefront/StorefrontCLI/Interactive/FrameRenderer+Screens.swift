@@ -1,0 +1,108 @@
+import Foundation
+import Storefront
+
+extension FrameRenderer {
+  /// The lines of the current screen, at most `region.height` of them, each at most
+  /// `region.width` cells wide.
+  static func body(_ snapshot: BrowserSnapshot, in region: Region, style: Style) -> [String] {
+    let width = region.width
+    switch snapshot.screen {
+    case .catalog:
+      return table(snapshot, in: region, style: style)
+    case .search(let query):
+      var body = [style.bold("Search: ") + field(query, width: width - 8)]
+      if query.text.trimmingCharacters(in: .whitespaces).isEmpty {
+        body.append(style.dim(fit("Type to search titles and descriptions.", width)))
+      } else if snapshot.rows.isEmpty {
+        if !snapshot.isLoading && snapshot.failure == nil { body.append(style.dim("No products match.")) }
+      } else {
+        body += table(snapshot, in: Region(width: width, height: region.height - 1), style: style)
+      }
+      return body
+    case .detail(let product, let isFavorite, let isLoading):
+      guard let product else {
+        let failed = snapshot.failure != nil && !isLoading
+        return [style.dim(failed ? " This product could not be loaded. Press r to try again." : " Loading…")]
+      }
+      let text = ProductFormatting.detail(product, isFavorite: isFavorite, style: .plain, width: width - 2)
+      var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { fit(" " + $0, width) }
+      if !body.isEmpty { body[0] = style.bold(body[0]) }
+      return body
+    case .edit(let productTitle, let title, let price, let field, let problem):
+      var body = [
+        style.bold(fit(" Edit “\(productTitle)”", width)), "",
+        formField("Title", title, active: field == 0, width: width, style: style),
+        formField("Price", price, active: field == 1, width: width, style: style), "",
+      ]
+      if let problem { body.append(style.failure(fit(" " + problem, width))) }
+      return body
+    case .login(let username, let password, let field):
+      return [
+        style.bold(" Sign in"), "",
+        formField("Username", username, active: field == 0, width: width, style: style),
+        formField("Password", password, active: field == 1, width: width, style: style),
+        "", style.dim(fit(" The embedded backend's demo account: emilys / emilyspass", width)),
+      ]
+    case .help:
+      return helpLines.map { style.dim(fit(" " + $0, width)) }
+    }
+  }
+
+  static let helpLines = [
+    "Keys", "",
+    "↑ ↓ j k      move              PgUp PgDn   move a screen",
+    "n →          next page         r           refresh (on details: reload)",
+    "s            change the sort   /           search (Esc to leave)",
+    "Enter        open details      f           mark or unmark a favourite",
+    "e            edit title/price  l           log in or out",
+    "Ctrl-Z       suspend           ?           this help",
+    "q Ctrl-C     quit", "",
+    "In a field: ← → Home End move, Ctrl-U clears to the start, Ctrl-K to the end.",
+    "In a form: Tab moves between fields, Enter saves, Esc cancels.", "",
+    "Press any key to go back.",
+  ]
+
+  /// The product table: a header line, then the rows that fit, the selected one on screen.
+  private static func table(_ snapshot: BrowserSnapshot, in region: Region, style: Style) -> [String] {
+    let width = region.width
+    let table = ProductFormatting.table(snapshot.rows, favorites: snapshot.favorites)
+    let widths = table.widths(fitting: width)
+    var lines = [style.dim(fit(table.line(table.columns.map(\.title), widths), width))]
+    let visible = max(region.height - 1, 1)
+    let first = firstVisibleRow(selection: snapshot.selection, visible: visible, count: table.rows.count)
+    for index in table.rows.indices.dropFirst(first).prefix(visible) {
+      let line = fit(table.line(table.rows[index], widths), width)
+      if index == snapshot.selection {
+        let padding = String(repeating: " ", count: max(width - DisplayWidth.of(line), 0))
+        lines.append(style.selected(line + padding))
+      } else if snapshot.favorites.contains(snapshot.rows[index].id) {
+        lines.append(style.favorite(line))
+      } else {
+        lines.append(line)
+      }
+    }
+    return lines
+  }
+
+  private static func formField(
+    _ label: String, _ value: LineEditor, active: Bool, width: Int, style: Style
+  ) -> String {
+    let prefix = " \(active ? "▸" : " ") \(label): "
+    let prefixWidth = DisplayWidth.of(prefix)
+    let text = prefix + (active ? field(value, width: width - prefixWidth) : fit(value.text, width - prefixWidth))
+    return active ? style.bold(text) : text
+  }
+
+  /// A field's text with a bar at its cursor, scrolled so the cursor shows within `width` cells.
+  static func field(_ value: LineEditor, width: Int) -> String {
+    // Split before making it inert: a control can join its neighbour into one character.
+    let split = value.text.index(value.text.startIndex, offsetBy: min(value.cursor, value.text.count))
+    var before = Substring(TerminalText.inert(String(value.text[..<split])))
+    let room = max(width - 1, 0)
+    // Drop characters from the start until the text before the cursor and the bar fit.
+    while DisplayWidth.of(before) > room, !before.isEmpty { before.removeFirst() }
+    let rest = TerminalText.inert(String(value.text[split...]))
+    let after = DisplayWidth.prefix(rest, fitting: max(room - DisplayWidth.of(before), 0)).text
+    return before + "▏" + after
+  }
+}

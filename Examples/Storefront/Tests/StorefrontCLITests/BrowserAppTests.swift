@@ -1,0 +1,52 @@
+import Custody
+import CustodyHTTP
+import CustodyTesting
+import Foundation
+import Storefront
+import StorefrontFixtures
+import Testing
+
+@testable import StorefrontCLI
+
+/// The browser's own state, driven in process without a terminal.
+@Suite(.timeLimit(.minutes(1)))
+struct BrowserAppTests {
+  /// The embedded backend behind a switch that takes the network away.
+  final class Network: HTTPTransport {
+    let backend: EmbeddedBackend
+    let isDown = LockedState(false)
+
+    init() throws {
+      backend = try EmbeddedBackend(configuration: EmbeddedBackend.Configuration(productCount: 40), clock: TestClock())
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      if isDown.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+      return try await backend.send(request)
+    }
+  }
+
+  @Test @MainActor func aNextPageThatFailsLeavesTheUpdatedTime() async throws {
+    let network = try Network()
+    let data = try DataFolder()
+    let environment = try await StorefrontEnvironment.open(
+      StorefrontConfiguration(
+        baseURL: network.backend.configuration.baseURL, transport: network, dataDirectory: data.url, pageSize: 10,
+        retry: nil, clock: TestClock()))
+    let app = BrowserApp(environment: environment, style: .plain, backendName: "embedded")
+    await app.loadCatalog { await app.catalog.start() }
+    #expect(app.updatedAt != nil, "the first page arrived")
+
+    let shown = Date(timeIntervalSince1970: 0)
+    app.updatedAt = shown
+    network.isDown.withLock { $0 = true }
+    await app.loadCatalog { await app.catalog.loadMore() }
+    #expect(app.catalog.message != nil, "the next page failed")
+    #expect(app.updatedAt == shown, "the time of the last page that arrived stays")
+
+    network.isDown.withLock { $0 = false }
+    await app.loadCatalog { await app.catalog.loadMore() }
+    #expect(app.catalog.state.value?.products.count == 20)
+    #expect(app.updatedAt != shown, "a page that arrives moves it")
+  }
+}
