@@ -1,7 +1,27 @@
 /// A value to order products by.
+///
+/// Text compares as JavaScript's `<` compares strings, by UTF-16 code units: case-sensitive,
+/// so `iPhone X` sorts after every title that starts with a capital, and `Écrin` after both.
 enum SortKey: Comparable, Sendable {
   case number(Double)
   case text(String)
+
+  static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+    switch (lhs, rhs) {
+    case (.number(let left), .number(let right)): left < right
+    case (.text(let left), .text(let right)): left.utf16.lexicographicallyPrecedes(right.utf16)
+    case (.number, .text): true
+    case (.text, .number): false
+    }
+  }
+
+  static func == (lhs: SortKey, rhs: SortKey) -> Bool {
+    switch (lhs, rhs) {
+    case (.number(let left), .number(let right)): left == right
+    case (.text(let left), .text(let right)): left.utf16.elementsEqual(right.utf16)
+    default: false
+    }
+  }
 }
 
 extension Product {
