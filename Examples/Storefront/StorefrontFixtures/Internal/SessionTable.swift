@@ -33,7 +33,10 @@ struct SessionTable: Sendable {
 
   private var access: [String: Grant] = [:]
   private var refresh: [String: Grant] = [:]
+  /// Sessions ended one by one; their tokens are forgotten, their numbers kept.
   private var ended: Set<UInt64> = []
+  /// Every session up to this number has ended.
+  private var endedThrough: UInt64 = 0
   private var nextSession: UInt64 = 0
 
   /// Starts a session for `userID` and returns its tokens.
@@ -49,12 +52,12 @@ struct SessionTable: Sendable {
     guard let token, !token.isEmpty else { return .failure(.missing) }
     guard let grant = access[token] else {
       switch TokenFormat.shape(of: token) {
+      case .wellFormed(let session?) where hasEnded(session): return .failure(.ended)
       case .wellFormed: return .failure(.badSignature)
       case .undecodable: return .failure(.undecodable)
       case .malformed: return .failure(.malformed)
       }
     }
-    if ended.contains(grant.session) { return .failure(.ended) }
     return grant.expiresAt > now ? .success(grant.userID) : .failure(.expired)
   }
 
@@ -62,20 +65,30 @@ struct SessionTable: Sendable {
   mutating func renew(
     refreshToken: String, accessLifetime: Duration, refreshLifetime: Duration, now: Date
   ) -> (access: String, refresh: String)? {
-    guard let grant = refresh[refreshToken], grant.expiresAt > now, !ended.contains(grant.session) else { return nil }
+    guard let grant = refresh[refreshToken], grant.expiresAt > now else { return nil }
     return issue(session: grant.session, userID: grant.userID, accessLifetime, refreshLifetime, now: now)
   }
 
   /// Ends the session that `token` (access or refresh) belongs to; `false` if it is unknown
-  /// or already ended.
+  /// or already ended. Its tokens are forgotten; a later use of one is refused as ended.
   mutating func endSession(of token: String) -> Bool {
     guard let session = (access[token] ?? refresh[token])?.session else { return false }
-    return ended.insert(session).inserted
+    access = access.filter { $0.value.session != session }
+    refresh = refresh.filter { $0.value.session != session }
+    ended.insert(session)
+    return true
   }
 
   /// Ends every session.
   mutating func endAll() {
-    ended.formUnion(access.values.map(\.session))
+    access.removeAll()
+    refresh.removeAll()
+    ended.removeAll()
+    endedThrough = nextSession
+  }
+
+  private func hasEnded(_ session: UInt64) -> Bool {
+    session <= endedThrough || ended.contains(session)
   }
 
   private mutating func issue(
@@ -84,8 +97,8 @@ struct SessionTable: Sendable {
     let accessExpiry = now + accessLifetime.timeInterval
     let refreshExpiry = now + refreshLifetime.timeInterval
     let pair = (
-      access: TokenFormat.make(userID: userID, issuedAt: now, expiresAt: accessExpiry),
-      refresh: TokenFormat.make(userID: userID, issuedAt: now, expiresAt: refreshExpiry)
+      access: TokenFormat.make(userID: userID, session: session, issuedAt: now, expiresAt: accessExpiry),
+      refresh: TokenFormat.make(userID: userID, session: session, issuedAt: now, expiresAt: refreshExpiry)
     )
     access[pair.access] = Grant(session: session, userID: userID, expiresAt: accessExpiry)
     refresh[pair.refresh] = Grant(session: session, userID: userID, expiresAt: refreshExpiry)

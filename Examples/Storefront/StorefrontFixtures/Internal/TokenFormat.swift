@@ -9,8 +9,9 @@ import Foundation
 enum TokenFormat {
   /// What a presented token looks like before the table is asked.
   enum Shape: Equatable {
-    /// Three base64url parts whose header and payload are JSON objects.
-    case wellFormed
+    /// Three base64url parts whose header and payload are JSON objects; `session` is the
+    /// payload's session number, if it has one.
+    case wellFormed(session: UInt64?)
     /// Three parts, but the header or payload is not base64url JSON.
     case undecodable
     /// Not three parts.
@@ -19,11 +20,11 @@ enum TokenFormat {
 
   private static let header = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
 
-  /// A new token for `userID`, issued at `issuedAt` and expiring at `expiresAt`.
-  static func make(userID: Int, issuedAt: Date, expiresAt: Date) -> String {
+  /// A new token for `userID` in `session`, issued at `issuedAt` and expiring at `expiresAt`.
+  static func make(userID: Int, session: UInt64, issuedAt: Date, expiresAt: Date) -> String {
     let iat = Int(issuedAt.timeIntervalSince1970)
     let exp = Int(expiresAt.timeIntervalSince1970.rounded(.up))
-    let payload = base64URL(Data(#"{"id":\#(userID),"iat":\#(iat),"exp":\#(exp)}"#.utf8))
+    let payload = base64URL(Data(#"{"id":\#(userID),"sid":\#(session),"iat":\#(iat),"exp":\#(exp)}"#.utf8))
     var generator = SystemRandomNumberGenerator()
     let signature = base64URL(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
     return "\(header).\(payload).\(signature)"
@@ -32,11 +33,12 @@ enum TokenFormat {
   static func shape(of token: String) -> Shape {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else { return .malformed }
-    let decodable = parts.prefix(2).allSatisfy { part in
-      guard let data = decodeBase64URL(part) else { return false }
-      return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+    let objects = parts.prefix(2).compactMap { part -> [String: Any]? in
+      guard let data = decodeBase64URL(part) else { return nil }
+      return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
-    return decodable ? .wellFormed : .undecodable
+    guard objects.count == 2 else { return .undecodable }
+    return .wellFormed(session: (objects[1]["sid"] as? NSNumber).map { $0.uint64Value })
   }
 
   private static func base64URL(_ data: Data) -> String {
