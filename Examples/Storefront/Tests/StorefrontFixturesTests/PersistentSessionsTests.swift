@@ -5,11 +5,13 @@ import Testing
 
 /// Sessions kept in a file outlive the backend, as the command line needs between runs.
 @Suite(.timeLimit(.minutes(1)))
-struct PersistentSessionsTests {
+final class PersistentSessionsTests {
   let folder = FileManager.default.temporaryDirectory.appending(path: "persistent-sessions-\(UUID().uuidString)")
   var file: URL { folder.appending(path: "embedded-backend.json") }
 
   init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// A new run: a new backend on the same wall clock, with the sessions of the file.
   private func run(_ server: Server) async throws -> EmbeddedBackend.PersistentSessions {
