@@ -170,6 +170,7 @@ extension EmbeddedBackend {
     /// Whether a logout ended the session; its tokens are then refused.
     public var isEnded: Bool
 
+    /// Creates a record of one session; `isEnded` is `false` for a session still open.
     public init(
       userID: Int, accessToken: String, accessExpiresAt: Date, refreshToken: String, refreshExpiresAt: Date,
       isEnded: Bool = false
