@@ -30,7 +30,9 @@ extension EmbeddedBackend {
     /// The share of requests, 0 through 1, answered with 500 `Simulated failure`. Which
     /// requests fail is decided by a generator seeded from ``seed``, so a run repeats.
     public var failureRate: Double
-    /// At most this many requests per window; beyond it, 429 with `Retry-After`.
+    /// At most this many requests per window; beyond it, 429 with `Retry-After` (the window's
+    /// length, as the public service's limiter says). While a limit is set, every answer
+    /// carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`.
     public var rateLimit: RateLimit?
     /// When set, every access token lives this long whatever `expiresInMins` asks, so the
     /// refresh path shows in a short demo.

@@ -13,7 +13,8 @@ extension EmbeddedBackend {
   /// the backend opens (user, tokens, expiry dates) in an owner-only (0600) file and, when
   /// opened again, reopens each unexpired one in the new backend. Requests that carry a token
   /// of an earlier run are answered as that session: an expired access token still gets
-  /// `401 Token Expired!`, its refresh token still renews it once, a logout still ends it.
+  /// `401 Token Expired!`, its refresh token still renews it, and a session ended by a logout
+  /// stays ended.
   ///
   /// ```swift
   /// let backend = try EmbeddedBackend()
@@ -48,9 +49,11 @@ extension EmbeddedBackend {
       var kept: [SavedSession] = []
       for session in saved where session.refreshExpiresAt > now {
         let issued = backend.state.withLock { state in
-          state.sessions.open(
+          let issued = state.sessions.open(
             userID: session.userID, accessLifetime: .seconds(session.accessExpiresAt.timeIntervalSince(now)),
             refreshLifetime: .seconds(session.refreshExpiresAt.timeIntervalSince(now)), now: now)
+          if session.isEnded { _ = state.sessions.endSession(of: issued.access) }
+          return issued
         }
         aliases[session.accessToken] = issued.access
         aliases[session.refreshToken] = issued.refresh
@@ -79,7 +82,7 @@ extension EmbeddedBackend {
       switch route {
       case "auth/login": recordLogin(request: request, response: response)
       case "auth/refresh": recordRefresh(request: request, response: response)
-      case "auth/logout": forget(token: Self.bearerToken(of: request))
+      case "auth/logout": end(token: Self.bearerToken(of: request))
       default: break
       }
       return response
@@ -121,19 +124,24 @@ extension EmbeddedBackend {
       }
     }
 
-    private func forget(token: String?) {
+    /// Keeps the ended session until it would have expired, so a copy of its tokens taken
+    /// before the logout is refused in a later run too.
+    private func end(token: String?) {
       guard let token else { return }
-      store.update { $0.removeAll { $0.accessToken == token || $0.refreshToken == token } }
+      store.update { sessions in
+        for index in sessions.indices
+        where sessions[index].accessToken == token || sessions[index].refreshToken == token {
+          sessions[index].isEnded = true
+        }
+      }
     }
 
     /// The session as the backend just opened it; expiry follows the backend's rules: the
-    /// configured token lifetime, else the `expiresInMins` asked for (60 at login, 30 days at
-    /// a refresh).
+    /// configured token lifetime, else the `expiresInMins` asked for (60 minutes when none).
     private func makeSession(userID: Int, access: String, refresh: String, request: HTTPRequest) -> SavedSession {
       let now = backend.now()
-      let isLogin = request.path.hasSuffix("/login")
       let asked = (Self.object(request.body)?["expiresInMins"] as? NSNumber)?.doubleValue
-      let minutes = asked ?? (isLogin ? 60 : 43_200)
+      let minutes = asked ?? Double(AuthService.defaultMinutes)
       let lifetime = backend.configuration.tokenLifetime?.timeInterval ?? minutes * 60
       return SavedSession(
         userID: userID, accessToken: access, accessExpiresAt: now.addingTimeInterval(lifetime),
@@ -159,10 +167,38 @@ extension EmbeddedBackend {
     public var accessExpiresAt: Date
     public var refreshToken: String
     public var refreshExpiresAt: Date
+    /// Whether a logout ended the session; its tokens are then refused.
+    public var isEnded: Bool
 
-    /// The user and the expiry dates; never a token.
+    /// Creates a record of one session; `isEnded` is `false` for a session still open.
+    public init(
+      userID: Int, accessToken: String, accessExpiresAt: Date, refreshToken: String, refreshExpiresAt: Date,
+      isEnded: Bool = false
+    ) {
+      self.userID = userID
+      self.accessToken = accessToken
+      self.accessExpiresAt = accessExpiresAt
+      self.refreshToken = refreshToken
+      self.refreshExpiresAt = refreshExpiresAt
+      self.isEnded = isEnded
+    }
+
+    /// Reads a session; files written before sessions could end have no `isEnded`.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        userID: try container.decode(Int.self, forKey: .userID),
+        accessToken: try container.decode(String.self, forKey: .accessToken),
+        accessExpiresAt: try container.decode(Date.self, forKey: .accessExpiresAt),
+        refreshToken: try container.decode(String.self, forKey: .refreshToken),
+        refreshExpiresAt: try container.decode(Date.self, forKey: .refreshExpiresAt),
+        isEnded: try container.decodeIfPresent(Bool.self, forKey: .isEnded) ?? false)
+    }
+
+    /// The user, the expiry dates and whether the session ended; never a token.
     public var description: String {
-      "SavedSession(user: \(userID), access until \(accessExpiresAt), refresh until \(refreshExpiresAt))"
+      "SavedSession(user: \(userID), access until \(accessExpiresAt), refresh until \(refreshExpiresAt)"
+        + (isEnded ? ", ended)" : ")")
     }
   }
 }

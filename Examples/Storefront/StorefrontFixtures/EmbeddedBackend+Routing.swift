@@ -9,7 +9,7 @@ extension EmbeddedBackend {
     to request: HTTPRequest, components: [Substring], options: QueryOptions
   ) throws(RouteFailure) -> HTTPResponse {
     let (route, requiresToken) = Route.match(method: request.method, components: components)
-    let token = Self.bearerToken(of: request)
+    let token = Self.accessToken(of: request)
     var userID = 0
     if requiresToken {
       let verdict = state.withLock { $0.sessions.user(forAccessToken: token, now: now()) }
@@ -25,6 +25,14 @@ extension EmbeddedBackend {
       return try read(route, options: options)
     case .updateProduct(let id):
       return try update(id: id, body: JSONValue.object(fromBody: request.body))
+    case .addProduct:
+      let body = try JSONValue.object(fromBody: request.body)
+      let count = state.withLock { $0.catalog.products.count }
+      return .jsonBytes(ProductUpdate.added(body, id: count + 1), status: 201)
+    case .deleteProduct(let id):
+      return try delete(id: id)
+    case .users, .user:
+      return try users(route, options: options)
     case .login:
       let body = try JSONValue.object(fromBody: request.body)
       return try state.withLock { state throws(RouteFailure) in
@@ -43,9 +51,9 @@ extension EmbeddedBackend {
       return auth.me(userID: userID)
     case .logout:
       if let token { revoke(token: token) }
-      return .message("Logged out", status: 200)
+      return .jsonMessage("Logged out successfully", status: 200, headers: Cookies.cleared(secure: true))
     case .notFound:
-      throw .notFound("Not found: \(request.method) /\(components.joined(separator: "/"))")
+      throw .noRoute(method: request.method, path: request.path)
     }
   }
 
@@ -69,18 +77,61 @@ extension EmbeddedBackend {
 
   private func update(id: String, body: [String: JSONValue]) throws(RouteFailure) -> HTTPResponse {
     let updatedAt = ISO8601Milliseconds.string(fromMilliseconds: Int64((now().timeIntervalSince1970 * 1_000).rounded()))
-    let product = try state.withLock { state throws(RouteFailure) in
-      let product = try ProductUpdate.apply(body, to: state.catalog.existingProduct(id: id), updatedAt: updatedAt)
-      state.catalog.replace(product)
-      return product
+    let original = try state.withLock { state throws(RouteFailure) in
+      let original = try state.catalog.existingProduct(id: id)
+      state.catalog.replace(ProductUpdate.apply(body, to: original, updatedAt: updatedAt))
+      return original
     }
-    return .jsonBytes(product.jsonBytes)
+    return .jsonBytes(ProductUpdate.reply(body, to: original))
   }
 
-  /// The token of `Authorization: Bearer <token>`; like the public service, a value without
-  /// the scheme is taken as the token itself.
-  private static func bearerToken(of request: HTTPRequest) -> String? {
-    guard let value = request.headers["Authorization"] else { return nil }
-    return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : value
+  /// `DELETE /products/{id}`: the product marked deleted, and, as on the public service,
+  /// nothing removed.
+  private func delete(id: String) throws(RouteFailure) -> HTTPResponse {
+    let product = try state.withLock { state throws(RouteFailure) in try state.catalog.existingProduct(id: id) }
+    var bytes = product.jsonBytes
+    bytes.removeLast()
+    var writer = JSONWriter()
+    writer.raw(bytes)
+    writer.raw(",\"isDeleted\":true")
+    writer.key("deletedOn")
+    writer.string(ISO8601Milliseconds.string(fromMilliseconds: Int64((now().timeIntervalSince1970 * 1_000).rounded())))
+    writer.raw("}")
+    return .jsonBytes(writer.bytes)
+  }
+
+  /// `GET /users` and `GET /users/{id}`.
+  private func users(_ route: Route, options: QueryOptions) throws(RouteFailure) -> HTTPResponse {
+    var writer = JSONWriter()
+    if case .user(let text) = route {
+      guard let user = auth.users.first(where: { String($0.id) == text }) else {
+        throw .notFound("User with id '\(text)' not found")
+      }
+      user.writeRecord(to: &writer, select: options.select)
+      return .jsonBytes(writer.bytes)
+    }
+    let page = auth.users[options.window(count: auth.users.count)]
+    writer.raw("{\"users\":[")
+    for (index, user) in page.enumerated() {
+      if index > 0 { writer.raw(",") }
+      user.writeRecord(to: &writer, select: options.select)
+    }
+    writer.raw("],\"total\":")
+    writer.int(auth.users.count)
+    writer.raw(",\"skip\":")
+    writer.optionalInt(options.skip)
+    writer.raw(",\"limit\":")
+    writer.int(page.count)
+    writer.raw("}")
+    return .jsonBytes(writer.bytes)
+  }
+
+  /// The access token of a request: `Authorization: Bearer <token>` (like the public service,
+  /// a value without the scheme is taken as the token itself), else the `accessToken` cookie.
+  private static func accessToken(of request: HTTPRequest) -> String? {
+    if let value = request.headers["Authorization"], !value.isEmpty {
+      return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : value
+    }
+    return Cookies.accessToken(of: request)
   }
 }

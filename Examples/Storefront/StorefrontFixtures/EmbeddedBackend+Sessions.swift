@@ -15,8 +15,8 @@ extension EmbeddedBackend {
   /// The public demo account, `emilys` / `emilyspass`, which the public service accepts too.
   public static let demoAccount = Account(username: "emilys", password: "emilyspass")
 
-  /// Every account the backend accepts: the demo account first, then a few more with the
-  /// same pattern (`michaelw` / `michaelwpass`, …).
+  /// Every account the backend accepts, also listed by `GET /users`: the demo account first,
+  /// then more with the same pattern (`michaelw` / `michaelwpass`, …).
   public var accounts: [Account] {
     auth.users.map { Account(username: $0.username, password: $0.password) }
   }
@@ -30,19 +30,21 @@ extension EmbeddedBackend {
     HTTPClient(baseURL: configuration.baseURL, transport: self, middleware: middleware)
   }
 
-  /// Ends the session that `token` belongs to, as a logout would: its access and refresh
-  /// tokens stop working at once. The public service has no logout; this stands in for one.
+  /// Ends the session that `token` belongs to, as `POST /auth/logout` does here: every access
+  /// and refresh token of the session stops working at once (401 `Invalid/Expired Token!`,
+  /// 403 `Invalid refresh token`). The public service's logout only clears its cookies; this
+  /// is one of the backend's deliberate differences.
   ///
   /// - Parameter token: An access or refresh token of the session.
-  /// - Returns: Whether the token belonged to a session.
+  /// - Returns: Whether the token belonged to a session that was still open.
   @discardableResult
   public func revoke(token: String) -> Bool {
-    state.withLock { $0.sessions.revokeSession(of: token) }
+    state.withLock { $0.sessions.endSession(of: token) }
   }
 
   /// Ends every session.
   public func revokeAllTokens() {
-    state.withLock { $0.sessions.revokeAll() }
+    state.withLock { $0.sessions.endAll() }
   }
 
   /// The counters so far.

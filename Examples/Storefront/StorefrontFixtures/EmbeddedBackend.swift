@@ -17,10 +17,11 @@ import Foundation
 /// print("The server saw \(backend.statistics.requests) requests")
 /// ```
 ///
-/// Differences from the public service, all deliberate: edits made with `PUT` or `PATCH
-/// /products/{id}` are kept; tokens are random opaque strings, not JWTs; a refreshed refresh
-/// token stops working; ``revoke(token:)`` and `POST /auth/logout` end a session; latency,
-/// failures and the rate limit are knobs (``Configuration``).
+/// It answers the recorded requests of the public service with the same statuses, body kinds
+/// (JSON, HTML or text), envelopes, field sets and messages; the data is generated. Three
+/// differences are deliberate: edits made with `PUT` or `PATCH /products/{id}` are kept;
+/// `POST /auth/logout` (and ``revoke(token:)``) ends the session; latency, failures and the
+/// rate limit are knobs (``Configuration``), all off by default.
 ///
 /// Time is injected: sleeps (latency, `?delay=`, the rate window) use `clock`, token expiry
 /// uses `now`, so a test decides when a delay ends and when a token expires.
@@ -79,16 +80,38 @@ public final class EmbeddedBackend: HTTPTransport {
   @concurrent
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try Task.checkCancellation()
-    let components = routedComponents(of: request)
+    let relativePath = relativePath(of: request)
+    let components = relativePath.split(separator: "/")
     let path = "/" + components.joined(separator: "/")
     let arrival = state.withLock { $0.arrive(path: path, at: elapsed()) }
     if configuration.latency > .zero { try await sleep(configuration.latency) }
-    if let retryAfter = arrival.retryAfter { return Self.rateLimited(retryAfter: retryAfter) }
+    var response = try await answer(request, relativePath: relativePath, components: components, arrival: arrival)
+    if let window = arrival.window, let rateLimit = configuration.rateLimit {
+      let reset = now().addingTimeInterval(window.endsIn.timeInterval).timeIntervalSince1970.rounded(.up)
+      response.headers["X-RateLimit-Limit"] = String(rateLimit.requests)
+      response.headers["X-RateLimit-Remaining"] = String(window.remaining)
+      response.headers["X-RateLimit-Reset"] = String(Int(reset))
+    }
+    return response
+  }
+
+  private func answer(
+    _ request: HTTPRequest, relativePath: String, components: [Substring], arrival: BackendState.Arrival
+  ) async throws -> HTTPResponse {
+    if arrival.isLimited, let rateLimit = configuration.rateLimit {
+      return .jsonMessage(
+        "request limit exceeded, please wait a few seconds", status: 429,
+        headers: ["Retry-After": String(Int(rateLimit.window.timeInterval.rounded(.up)))])
+    }
+    if relativePath.count > 1 && relativePath.hasSuffix("/") {
+      return ServerPages.redirect(to: redirectLocation(request, relativePath: relativePath))
+    }
+    if relativePath.contains("//") { return ServerPages.notFound(method: request.method, path: request.path) }
     let options: QueryOptions
     do { options = try QueryOptions(request) } catch { return error.response }
     if options.delay > .zero { try await sleep(options.delay) }
     try Task.checkCancellation()
-    if arrival.fails { return .message("Simulated failure", status: 500) }
+    if arrival.fails { return .jsonMessage("Simulated failure", status: 500) }
     do {
       return try respond(to: request, components: components, options: options)
     } catch {
@@ -96,17 +119,19 @@ public final class EmbeddedBackend: HTTPTransport {
     }
   }
 
-  /// The path components below the base URL's path.
-  private func routedComponents(of request: HTTPRequest) -> [Substring] {
+  /// The path below the base URL's path, starting with a slash.
+  private func relativePath(of request: HTTPRequest) -> String {
     var path = request.path[...]
     if !basePath.isEmpty && path.hasPrefix(basePath) { path = path.dropFirst(basePath.count) }
-    return path.split(separator: "/")
+    return path.hasPrefix("/") ? String(path) : "/" + path
   }
 
-  private static func rateLimited(retryAfter: Duration) -> HTTPResponse {
-    let seconds = max(1, Int(retryAfter.timeInterval.rounded(.up)))
-    return .message(
-      "request limit exceeded, please wait a few seconds", status: 429, headers: ["Retry-After": String(seconds)])
+  /// The same address without the trailing slash and with runs of slashes made one, as the
+  /// public service redirects.
+  private func redirectLocation(_ request: HTTPRequest, relativePath: String) -> String {
+    var location = basePath + "/" + relativePath.split(separator: "/").joined(separator: "/")
+    if let query = request.url.query(percentEncoded: true) { location += "?" + query }
+    return location
   }
 }
 

@@ -7,7 +7,8 @@ import StorefrontFixtures
 /// The embedded backend from arbitrary requests. The input is a request line, `METHOD TARGET`
 /// and optionally ` TOKEN` (the word `bearer` for a valid access token, anything else is sent
 /// as the token), then a newline and the body. Every request must get a well-formed answer: a
-/// status, a JSON body, a message with every error, pages the app can read.
+/// status, a JSON body, a message with every error, pages the app can read; or, as on the
+/// public service, an HTML page for a path with no route and a redirect for a trailing slash.
 ///
 /// Run the binary on one input file with `FUZZ_SHOW_RESPONSE=1` to print what the backend
 /// answered, when reading a crash or making a seed.
@@ -70,6 +71,16 @@ private func accessToken() async -> String {
 
 private func check(_ response: HTTPResponse, for request: HTTPRequest) {
   precondition((200..<600).contains(response.status), "\(request): status \(response.status)")
+  let contentType = response.headers["Content-Type"] ?? ""
+  if contentType.hasPrefix("text/html") {
+    precondition(response.status == 404 && !response.body.isEmpty, "\(request): an HTML page that is not a 404")
+    return
+  }
+  if contentType.hasPrefix("text/plain") {
+    precondition(
+      response.status == 301 && response.headers["Location"] != nil, "\(request): text that is not a redirect")
+    return
+  }
   precondition(
     response.headers["Content-Type"]?.hasPrefix("application/json") == true, "\(request): not labelled JSON")
   guard let body = try? JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed) else {

@@ -4,10 +4,18 @@
 struct BackendState: Sendable {
   /// What to do with a request that just arrived.
   struct Arrival: Sendable, Equatable {
-    /// Set when the rate limit refuses the request: how long until the window ends.
-    var retryAfter: Duration?
+    /// Whether the rate limit refuses the request.
+    var isLimited = false
+    /// With a rate limit: requests left in the window after this one, and how long until the
+    /// window ends.
+    var window: (remaining: Int, endsIn: Duration)?
     /// Whether the failure rate chose this request.
     var fails = false
+
+    static func == (lhs: Arrival, rhs: Arrival) -> Bool {
+      lhs.isLimited == rhs.isLimited && lhs.fails == rhs.fails && lhs.window?.remaining == rhs.window?.remaining
+        && lhs.window?.endsIn == rhs.window?.endsIn
+    }
   }
 
   var catalog: CatalogState
@@ -39,9 +47,11 @@ struct BackendState: Sendable {
         windowStart = elapsed
         windowCount = 1
       }
-      if windowCount > rateLimit.requests, let start = windowStart {
+      let start = windowStart ?? elapsed
+      arrival.window = (max(0, rateLimit.requests - windowCount), start + rateLimit.window - elapsed)
+      if windowCount > rateLimit.requests {
         statistics.rateLimited += 1
-        arrival.retryAfter = start + rateLimit.window - elapsed
+        arrival.isLimited = true
         return arrival
       }
     }

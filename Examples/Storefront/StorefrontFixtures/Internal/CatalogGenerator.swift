@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds products from a seed.
 ///
 /// Each product has its own generator, derived from the seed and its id, so product 7 is the
@@ -76,12 +78,13 @@ struct CatalogGenerator: Sendable {
     String(decoding: (0..<length).map { _ in random.pick(alphabet) }, as: UTF8.self)
   }
 
-  /// `Essence Mascara Lash Princess` → `essence-mascara-lash-princess`; generated titles are
-  /// ASCII, and anything else becomes a separator.
+  /// `Essence Mascara Lash Princess` → `essence-mascara-lash-princess`, `Crème` → `creme`:
+  /// accents are dropped, and anything else that is not a letter or a digit separates words.
   static func slug(_ title: String) -> String {
+    let ascii = title.utf8.allSatisfy { $0 < 0x80 } ? title : title.folding(options: .diacriticInsensitive, locale: nil)
     var slug: [UInt8] = []
     var pendingDash = false
-    for byte in title.utf8 {
+    for byte in ascii.utf8 {
       let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
       if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)

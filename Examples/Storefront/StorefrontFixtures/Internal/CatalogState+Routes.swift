@@ -10,10 +10,10 @@ extension CatalogState {
     if let sortBy = options.sortBy, let field = ProductField(rawValue: sortBy) {
       ids = sorted(ids, by: field, order: options.order)
     }
-    let page = ids.dropFirst(options.skip).prefix(options.limit == 0 ? Int.max : options.limit)
+    let page = ids[options.window(count: ids.count)]
     var writer = JSONWriter(capacity: 64 + page.count * (options.select == nil ? 600 : 64))
     writer.raw("{\"products\":[")
-    if let fields = options.select {
+    if let fields = options.productFields {
       for (index, id) in page.enumerated() {
         if index > 0 { writer.raw(",") }
         products[id - 1].write(to: &writer, fields: fields)
@@ -24,7 +24,7 @@ extension CatalogState {
     writer.raw("],\"total\":")
     writer.int(ids.count)
     writer.raw(",\"skip\":")
-    writer.int(options.skip)
+    writer.optionalInt(options.skip)
     writer.raw(",\"limit\":")
     writer.int(page.count)
     writer.raw("}")
@@ -34,14 +34,14 @@ extension CatalogState {
   /// `GET /products/{id}`, with `select` honoured as DummyJSON does.
   func productResponse(id text: String, options: QueryOptions) throws(RouteFailure) -> HTTPResponse {
     let product = try existingProduct(id: text)
-    guard let fields = options.select else { return .jsonBytes(encoded.json(id: product.id)) }
+    guard let fields = options.productFields else { return .jsonBytes(encoded.json(id: product.id)) }
     var writer = JSONWriter()
     product.write(to: &writer, fields: fields)
     return .jsonBytes(writer.bytes)
   }
 
   func existingProduct(id text: String) throws(RouteFailure) -> Product {
-    guard let id = Int(text), let product = product(id: id) else {
+    guard let id = Int(text), String(id) == text, let product = product(id: id) else {
       throw .notFound("Product with id '\(text)' not found")
     }
     return product

@@ -1,9 +1,13 @@
 extension CategoryVocabulary {
   /// The ten categories of the generated catalog, in the order products first use them.
+  ///
+  /// Some words are not ASCII (`Crème`, `Jalapeño`) and some brands start in lower case
+  /// (`eChef`, `iLumi`), as titles like `iPhone X` do on the public service, so search and the
+  /// case-sensitive title sort meet them offline too.
   static let all: [CategoryVocabulary] = [
     CategoryVocabulary(
-      slug: "beauty", brands: ["Essence", "Glamour Beauty", "Velvet Touch", "Chic Cosmetics", "Nail Couture"],
-      unbrandedPercent: 20, adjectives: ["Velvet", "Matte", "Glossy", "Radiant", "Silky", "Lash Princess", "Nude"],
+      slug: "beauty", brands: ["Essence", "Glamour Beauty", "Velvet Touch", "Éclat", "Nail Couture"],
+      unbrandedPercent: 20, adjectives: ["Velvet", "Matte", "Glossy", "Radiant", "Crème", "Lash Princess", "Nude"],
       nouns: ["Mascara", "Eyeshadow Palette", "Powder Canister", "Lipstick", "Nail Polish", "Blush", "Foundation"],
       features: [
         "delivers long-lasting color without smudging", "blends smoothly for a natural finish",
@@ -12,7 +16,7 @@ extension CategoryVocabulary {
       priceCents: 499...3_999, weight: 1...4),
     CategoryVocabulary(
       slug: "fragrances", brands: ["Calvin Klein", "Chanel", "Dior", "Dolce & Gabbana", "Gucci"],
-      unbrandedPercent: 5, adjectives: ["Classic", "Midnight", "Bloom", "Noir", "Fresh", "Amber", "Eau Fraiche"],
+      unbrandedPercent: 5, adjectives: ["Classic", "Midnight", "Bloom", "Noir", "Fresh", "Amber", "Eau Fraîche"],
       nouns: ["Eau de Parfum", "Eau de Toilette", "Cologne", "Perfume Oil", "Body Mist"],
       features: [
         "opens with citrus notes over a warm base", "leaves a subtle, elegant trail",
@@ -20,7 +24,7 @@ extension CategoryVocabulary {
       ], tags: ["fragrances", "perfumes", "luxury", "unisex"], priceCents: 2_999...15_999, weight: 2...6),
     CategoryVocabulary(
       slug: "furniture", brands: ["Annibale Colombo", "Furniture Co.", "Knoll", "Bath Trends", "Oak Haven"],
-      unbrandedPercent: 35, adjectives: ["Oak", "Walnut", "Modern", "Rustic", "Velvet", "Minimalist", "Ergonomic"],
+      unbrandedPercent: 35, adjectives: ["Oak", "Walnut", "Modern", "Rustic", "Art Déco", "Minimalist", "Ergonomic"],
       nouns: ["Bed", "Sofa", "Bedside Table", "Office Chair", "Bookshelf", "Dining Table", "Bathtub"],
       features: [
         "is crafted from solid hardwood", "adds warmth to any room", "assembles in minutes with no tools",
@@ -30,14 +34,16 @@ extension CategoryVocabulary {
     CategoryVocabulary(
       slug: "groceries", brands: ["Farm Fresh", "Green Valley", "Golden Harvest"], unbrandedPercent: 80,
       adjectives: ["Organic", "Fresh", "Free-Range", "Wholegrain", "Ripe", "Frozen", "Fair-Trade"],
-      nouns: ["Apple", "Beef Steak", "Cat Food", "Chicken Meat", "Cooking Oil", "Cucumber", "Eggs", "Honey Jar"],
+      nouns: [
+        "Apple", "Beef Steak", "Cat Food", "Chicken Meat", "Cooking Oil", "Jalapeño Peppers", "Eggs", "Honey Jar",
+      ],
       features: [
         "is sourced from local farms", "arrives fresh and carefully packed", "is rich in flavor and nutrients",
         "keeps well in a cool, dry place",
       ], tags: ["groceries", "fruits", "vegetables", "meat", "dairy", "pet supplies"], priceCents: 99...2_999,
       weight: 1...9),
     CategoryVocabulary(
-      slug: "home-decoration", brands: ["Decor Studio", "Casa Bella", "Lumen"], unbrandedPercent: 60,
+      slug: "home-decoration", brands: ["Décor Studio", "Casa Bella", "iLumi"], unbrandedPercent: 60,
       adjectives: ["Decorative", "Ceramic", "Hanging", "Family", "Rose", "Woven", "Brass"],
       nouns: ["Swing", "Tree Photo Frame", "House Showpiece", "Table Lamp", "Wall Mirror", "Vase", "Candle Set"],
       features: [
@@ -45,7 +51,7 @@ extension CategoryVocabulary {
         "catches the light beautifully", "pairs well with any interior style",
       ], tags: ["home decor", "showpieces", "lamps", "mirrors", "vases"], priceCents: 999...9_999, weight: 1...12),
     CategoryVocabulary(
-      slug: "kitchen-accessories", brands: ["ChefMate", "Kitchen Pro", "Culinary Co."], unbrandedPercent: 55,
+      slug: "kitchen-accessories", brands: ["ChefMate", "eChef", "Culinary Co."], unbrandedPercent: 55,
       adjectives: ["Stainless", "Nonstick", "Bamboo", "Silicone", "Cast Iron", "Electric", "Glass"],
       nouns: ["Chopping Board", "Frying Pan", "Knife Set", "Blender", "Spatula", "Kettle", "Mixing Bowl"],
       features: [
@@ -78,7 +84,7 @@ extension CategoryVocabulary {
       ], tags: ["clothing", "men's shirts", "casual", "formal"], priceCents: 1_499...7_999, weight: 1...2),
     CategoryVocabulary(
       slug: "womens-dresses", brands: ["Dress Me Up", "Elegance", "Summer Muse"], unbrandedPercent: 40,
-      adjectives: ["Black Women's", "Corset Leather", "Dress Pea", "Marni Red & Black", "Floral", "Maxi", "Silk"],
+      adjectives: ["Black Women's", "Corset Leather", "Dress Pea", "Marni Red & Black", "Floral", "Soirée", "Silk"],
       nouns: ["Gown", "Dress", "Sundress", "Evening Dress", "Wrap Dress"],
       features: [
         "drapes beautifully for any occasion", "is made from soft, flowing fabric",

@@ -48,16 +48,14 @@ enum JSONValue: Sendable, Equatable, Decodable {
     }
   }
 
-  /// The fields of a request body that must be a JSON object; an empty body reads as `{}`.
+  /// The fields of a request body, read as the public service reads one: an empty body is
+  /// `{}`; an array has no fields; anything else that is not an object or an array, and any
+  /// malformed text, is 400 with the JavaScript engine's message.
   static func object(fromBody body: Data?) throws(RouteFailure) -> [String: JSONValue] {
     guard let body, !body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return [:] }
-    let value: JSONValue
-    do {
-      value = try JSONDecoder().decode(JSONValue.self, from: body)
-    } catch {
-      throw .badRequest("The request body is not valid JSON. Send a JSON object.")
-    }
-    guard case .object(let fields) = value else { throw .badRequest("The request body must be a JSON object.") }
+    if let problem = JSONSyntax.firstError(in: Array(body), containersOnly: true) { throw .badRequest(problem) }
+    let value = try? JSONDecoder().decode(JSONValue.self, from: body)
+    guard case .object(let fields) = value else { return [:] }
     return fields
   }
 }

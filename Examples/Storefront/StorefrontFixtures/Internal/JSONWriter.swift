@@ -22,10 +22,21 @@ struct JSONWriter {
 
   mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
-  /// Writes a finite number in its shortest exact form; a non-finite one becomes `null`.
+  /// `null` for `nil`, as JavaScript writes `NaN`.
+  mutating func optionalInt(_ value: Int?) {
+    guard let value else { return raw("null") }
+    int(value)
+  }
+
+  /// Writes a finite number as JavaScript does: whole numbers without a fraction (`123`, not
+  /// `123.0`), others in their shortest exact form; a non-finite one becomes `null`.
   mutating func double(_ value: Double) {
     guard value.isFinite else { return raw("null") }
-    bytes.append(contentsOf: value.description.utf8)
+    if value == value.rounded(), abs(value) < 1e15 {
+      int(Int(value))
+    } else {
+      bytes.append(contentsOf: value.description.utf8)
+    }
   }
 
   mutating func string(_ value: String) {
@@ -67,6 +78,32 @@ struct JSONWriter {
       bytes.append(hex[Int(byte >> 4)])
       bytes.append(hex[Int(byte & 0x0F)])
     default: bytes.append(byte)
+    }
+  }
+}
+
+extension JSONWriter {
+  /// Writes a value from a request body back out, object keys in sorted order.
+  mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: raw("null")
+    case .bool(let flag): flag ? raw("true") : raw("false")
+    case .number(let number): double(number)
+    case .string(let text): string(text)
+    case .array(let items):
+      raw("[")
+      for (index, item) in items.enumerated() {
+        if index > 0 { raw(",") }
+        self.value(item)
+      }
+      raw("]")
+    case .object(let fields):
+      raw("{")
+      for (index, (name, item)) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+        key(name, first: index == 0)
+        self.value(item)
+      }
+      raw("}")
     }
   }
 }

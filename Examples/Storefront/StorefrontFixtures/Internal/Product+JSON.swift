@@ -18,6 +18,12 @@ extension Product {
   private func write(_ field: ProductField, to writer: inout JSONWriter, first: Bool) -> Bool {
     if field == .brand && brand == nil { return false }
     writer.key(field.rawValue, first: first)
+    writeValue(of: field, to: &writer)
+    return true
+  }
+
+  /// Writes the value of `field` alone, without its key.
+  func writeValue(of field: ProductField, to writer: inout JSONWriter) {
     switch field {
     case .id: writer.int(id)
     case .title: writer.string(title)
@@ -42,7 +48,6 @@ extension Product {
     case .images: writer.strings(images)
     case .thumbnail: writer.string(thumbnail)
     }
-    return true
   }
 
   private func writeDimensions(to writer: inout JSONWriter) {

@@ -1,7 +1,23 @@
 /// A value to order products by.
+///
+/// Text compares as JavaScript's `<` compares strings, by UTF-16 code units: case-sensitive,
+/// so `iPhone X` sorts after every title that starts with a capital, and `Écrin` after both.
+/// The code units are taken once per sort, which keeps comparing them about as fast as
+/// comparing strings.
 enum SortKey: Comparable, Sendable {
   case number(Double)
-  case text(String)
+  case text([UInt16])
+
+  static func text(_ text: String) -> SortKey { .text(Array(text.utf16)) }
+
+  static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+    switch (lhs, rhs) {
+    case (.number(let left), .number(let right)): left < right
+    case (.text(let left), .text(let right)): left.lexicographicallyPrecedes(right)
+    case (.number, .text): true
+    case (.text, .number): false
+    }
+  }
 }
 
 extension Product {

@@ -1,72 +1,76 @@
-/// Applies the fields of a `PUT` or `PATCH /products/{id}` body to a product.
+/// `PUT` / `PATCH /products/{id}` and `POST /products/add`, answered as the public service
+/// answers them.
 ///
-/// Unlike the public service, which answers with the merged product and forgets it, the
-/// embedded backend keeps the result, so a saved edit shows on the next read.
+/// The reply to an update is the product's id and ten fields, each the body's value unless
+/// that value is falsy (missing, `null`, `false`, `0`, `""`), in which case the product's own.
+/// The public service then forgets the edit; the embedded backend keeps what it can store
+/// (a value of the field's type), so a saved edit shows on the next read.
 enum ProductUpdate {
-  /// The product with the fields of `body` changed. Unknown fields and `id` are ignored;
-  /// a field of the wrong type fails the whole update, so nothing is half-applied.
-  static func apply(
-    _ body: [String: JSONValue], to original: Product, updatedAt: String
-  ) throws(RouteFailure) -> Product {
-    var product = original
-    for (name, value) in body.sorted(by: { $0.key < $1.key }) {
-      guard let field = ProductField(rawValue: name) else { continue }
-      switch field {
-      case .id, .reviews, .meta, .dimensions: continue
-      case .title: product.title = try text(value, name)
-      case .description: product.description = try text(value, name)
-      case .category: product.category = try text(value, name)
-      case .brand: product.brand = try optionalText(value, name)
-      case .sku: product.sku = try text(value, name)
-      case .warrantyInformation: product.warrantyInformation = try text(value, name)
-      case .shippingInformation: product.shippingInformation = try text(value, name)
-      case .availabilityStatus: product.availabilityStatus = try text(value, name)
-      case .returnPolicy: product.returnPolicy = try text(value, name)
-      case .thumbnail: product.thumbnail = try text(value, name)
-      case .price: product.price = try number(value, name)
-      case .discountPercentage: product.discountPercentage = try number(value, name)
-      case .rating: product.rating = try number(value, name)
-      case .stock: product.stock = try count(value, name)
-      case .weight: product.weight = try count(value, name)
-      case .minimumOrderQuantity: product.minimumOrderQuantity = try count(value, name)
-      case .tags: product.tags = try texts(value, name)
-      case .images: product.images = try texts(value, name)
+  /// The fields an update or an addition takes, in the order of the reply after `id`.
+  static let fields: [ProductField] = [
+    .title, .price, .discountPercentage, .stock, .rating, .images, .thumbnail, .description, .brand, .category,
+  ]
+
+  /// The reply to an update of `product` with `body`.
+  static func reply(_ body: [String: JSONValue], to product: Product) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{")
+    writer.key("id", first: true)
+    writer.int(product.id)
+    for field in fields {
+      if let value = body[field.rawValue], !value.isFalsy {
+        writer.key(field.rawValue)
+        writer.value(value)
+      } else if field != .brand || product.brand != nil {
+        writer.key(field.rawValue)
+        product.writeValue(of: field, to: &writer)
       }
     }
-    if body["stock"] != nil && body["availabilityStatus"] == nil {
-      product.availabilityStatus = Product.availability(forStock: product.stock)
+    writer.raw("}")
+    return writer.bytes
+  }
+
+  /// The reply to `POST /products/add`: the next id and the fields the body gave.
+  static func added(_ body: [String: JSONValue], id: Int) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{")
+    writer.key("id", first: true)
+    writer.int(id)
+    for field in fields {
+      guard let value = body[field.rawValue] else { continue }
+      writer.key(field.rawValue)
+      writer.value(value)
+    }
+    writer.raw("}")
+    return writer.bytes
+  }
+
+  /// `original` with the truthy values of `body` that have their field's type; the rest is
+  /// answered but not kept.
+  static func apply(_ body: [String: JSONValue], to original: Product, updatedAt: String) -> Product {
+    var product = original
+    for field in fields {
+      guard let value = body[field.rawValue], !value.isFalsy else { continue }
+      switch (field, value) {
+      case (.title, .string(let text)): product.title = text
+      case (.description, .string(let text)): product.description = text
+      case (.category, .string(let text)): product.category = text
+      case (.brand, .string(let text)): product.brand = text
+      case (.thumbnail, .string(let text)): product.thumbnail = text
+      case (.price, .number(let number)): product.price = number
+      case (.discountPercentage, .number(let number)): product.discountPercentage = number
+      case (.rating, .number(let number)): product.rating = number
+      case (.stock, _):
+        guard let stock = value.integer else { continue }
+        product.stock = stock
+        product.availabilityStatus = Product.availability(forStock: stock)
+      case (.images, .array(let items)):
+        let images = items.compactMap(\.string)
+        if images.count == items.count { product.images = images }
+      default: continue
+      }
     }
     if product != original { product.meta.updatedAt = updatedAt }
     return product
-  }
-
-  private static func text(_ value: JSONValue, _ name: String) throws(RouteFailure) -> String {
-    guard let text = value.string else { throw .badRequest("Invalid '\(name)' - should be a string") }
-    return text
-  }
-
-  private static func optionalText(_ value: JSONValue, _ name: String) throws(RouteFailure) -> String? {
-    value == .null ? nil : try text(value, name)
-  }
-
-  private static func number(_ value: JSONValue, _ name: String) throws(RouteFailure) -> Double {
-    guard let number = value.number, number >= 0 else {
-      throw .badRequest("Invalid '\(name)' - should be a positive number")
-    }
-    return number
-  }
-
-  private static func count(_ value: JSONValue, _ name: String) throws(RouteFailure) -> Int {
-    guard let integer = value.integer, integer >= 0 else {
-      throw .badRequest("Invalid '\(name)' - should be a positive whole number")
-    }
-    return integer
-  }
-
-  private static func texts(_ value: JSONValue, _ name: String) throws(RouteFailure) -> [String] {
-    guard case .array(let items) = value else { throw .badRequest("Invalid '\(name)' - should be a list of strings") }
-    var texts: [String] = []
-    for item in items { texts.append(try text(item, name)) }
-    return texts
   }
 }

@@ -5,10 +5,13 @@ import Foundation
 struct QueryOptions: Sendable, Equatable {
   enum Order: String, Sendable { case asc, desc }
 
-  var limit = 30
-  var skip = 0
-  /// `id` followed by the requested fields, or `nil` for every field.
-  var select: [ProductField]?
+  /// `nil` when the text was a number to `Number()` but not to `parseInt` (an empty `limit=`).
+  var limit: Int? = 30
+  /// `nil` as for `limit`; echoed in the page as `null`.
+  var skip: Int? = 0
+  /// `id` followed by the requested names, or `nil` for every field. Unknown names are kept:
+  /// they select nothing, as on the public service.
+  var select: [String]?
   var sortBy: String?
   var order = Order.asc
   /// Lower-cased and trimmed, with dashes read as spaces.
@@ -19,6 +22,17 @@ struct QueryOptions: Sendable, Equatable {
 
   init() {}
 
+  /// The known product fields `select` names, `id` first, each once.
+  var productFields: [ProductField]? {
+    select.map { names in
+      var fields: [ProductField] = []
+      for name in names {
+        if let field = ProductField(rawValue: name), !fields.contains(field) { fields.append(field) }
+      }
+      return fields
+    }
+  }
+
   init(_ request: HTTPRequest) throws(RouteFailure) {
     let items = request.queryItems
     func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
@@ -27,47 +41,44 @@ struct QueryOptions: Sendable, Equatable {
       self.sortBy = sortBy
       if let order = value("order"), !order.isEmpty {
         guard let parsed = Order(rawValue: order.lowercased()) else {
-          throw .badRequest("Invalid 'order' - should be either 'asc' or 'desc'")
+          throw .badRequest("Order can be: 'asc' or 'desc'")
         }
         self.order = parsed
       }
     }
-    if let text = value("limit"), !text.isEmpty {
-      guard let number = Self.nonNegativeInteger(text) else {
-        throw .badRequest("Invalid 'limit' - should be a positive number")
-      }
-      limit = number
+    if let text = value("limit") {
+      guard JavaScriptNumber.isNumber(text) else { throw .badRequest("Invalid 'limit' - must be a number") }
+      limit = JavaScriptNumber.parseInt(text)
     }
-    if let text = value("skip"), !text.isEmpty {
-      guard let number = Self.nonNegativeInteger(text) else {
-        throw .badRequest("Invalid 'skip' - should be a positive number")
-      }
-      skip = number
+    if let text = value("skip") {
+      guard JavaScriptNumber.isNumber(text) else { throw .badRequest("Invalid 'skip' - must be a number") }
+      skip = JavaScriptNumber.parseInt(text)
     }
     if let select = value("select"), !select.isEmpty {
-      var fields: [ProductField] = [.id]
-      for name in select.split(separator: ",") {
-        if let field = ProductField(rawValue: String(name)), !fields.contains(field) { fields.append(field) }
-      }
-      self.select = fields
+      self.select = ["id"] + select.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
     search = (value("q") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
       .replacingOccurrences(of: "-", with: " ")
     if let text = value("delay"), !text.isEmpty {
-      guard let milliseconds = Self.nonNegativeInteger(text) else {
-        throw .badRequest("Delay should be a positive number in milliseconds")
-      }
+      guard JavaScriptNumber.isNumber(text) else { throw .badRequest("Delay must be a number in milliseconds") }
+      let milliseconds = JavaScriptNumber.parseInt(text) ?? 0
       guard milliseconds <= Self.maximumDelayMilliseconds else {
-        throw .badRequest("Delay should be less than 5 seconds (5000 milliseconds)")
+        throw .badRequest("Delay cannot be greater than 5 seconds")
       }
-      delay = .milliseconds(milliseconds)
+      delay = .milliseconds(max(0, milliseconds))
     }
   }
 
-  /// `12` and `12.7` (read as 12, as `parseInt` does); not `-1`, `abc` or `1e400`.
-  private static func nonNegativeInteger(_ text: String) -> Int? {
-    if let integer = Int(text) { return integer >= 0 ? integer : nil }
-    guard let number = Double(text), number.isFinite, number >= 0, number < 1e15 else { return nil }
-    return Int(number)
+  /// The positions of a list of `count` items that a page shows, sliced as the public service
+  /// slices: a positive `skip` drops items from the front; `limit` 0, or more than what is
+  /// left, keeps the rest; a negative `limit` drops that many from the end; a `limit` that is
+  /// not a number keeps nothing.
+  func window(count: Int) -> Range<Int> {
+    let start = min(count, max(0, skip ?? 0))
+    guard let limit else { return start..<start }
+    let rest = count - start
+    if limit == 0 || limit > rest { return start..<count }
+    if limit > 0 { return start..<(start + limit) }
+    return start..<(start + max(0, rest + limit))
   }
 }

@@ -16,7 +16,7 @@ struct AuthTests {
     #expect(!session.email.isEmpty && !session.image.isEmpty)
     #expect(session.accessToken.count >= 32 && session.refreshToken.count >= 32)
     #expect(session.accessToken != session.refreshToken)
-    #expect(!session.accessToken.contains("."))  // opaque, not a JWT
+    #expect(session.accessToken.split(separator: ".").count == 3)  // a JSON Web Token, as on the public service
     #expect(server.backend.loginCount == 1)
   }
 
@@ -25,10 +25,6 @@ struct AuthTests {
     (#"{"username":"nobody","password":"emilyspass"}"#, "Invalid credentials"),
     (#"{"username":"emilys"}"#, "Username and password required"),
     ("", "Username and password required"),
-    (
-      #"{"username":"emilys","password":"emilyspass","expiresInMins":99999}"#,
-      "Maximum access token expire time can be 43200 minutes"
-    ),
   ])
   func badLoginIsABadRequest(body: String, message: String) async throws {
     let response = try await server.send(.post, "/auth/login", json: body)
@@ -41,7 +37,7 @@ struct AuthTests {
   @Test func malformedLoginBodyIsABadRequest() async throws {
     let response = try await server.send(.post, "/auth/login", json: #"{"username": "emilys", "#)
 
-    #expect(response.status == 400)
+    #expect(response.status == 400 && response.message == "Unexpected end of JSON input")
   }
 
   @Test func meAnswersTheUserOfAValidToken() async throws {
@@ -64,21 +60,6 @@ struct AuthTests {
     #expect(unknown.status == 401 && unknown.message == "Invalid/Expired Token!")
     #expect(expired.status == 401 && expired.message == "Token Expired!")
     #expect(server.backend.statistics.unauthorized == 3)
-  }
-
-  @Test func refreshRotatesBothTokensAndRetiresTheOldRefreshToken() async throws {
-    let session = try await server.login()
-
-    let tokens: TokensBody = try await server.send(
-      .post, "/auth/refresh", json: #"{"refreshToken":"\#(session.refreshToken)","expiresInMins":30}"#
-    ).decoded()
-    let reused = try await server.send(.post, "/auth/refresh", json: #"{"refreshToken":"\#(session.refreshToken)"}"#)
-    let me = try await server.send(.get, "/auth/me", token: tokens.accessToken)
-
-    #expect(tokens.accessToken != session.accessToken && tokens.refreshToken != session.refreshToken)
-    #expect(reused.status == 403 && reused.message == "Invalid refresh token")
-    #expect(me.status == 200)
-    #expect(server.backend.refreshCount == 1)
   }
 
   @Test func missingRefreshTokenIsUnauthorizedAndAnUnknownOneForbidden() async throws {
@@ -109,7 +90,7 @@ struct AuthTests {
     #expect(response.message == "Token Expired!")
   }
 
-  @Test func revokedSessionCannotBeUsedAgain() async throws {
+  @Test func revokedSessionCannotBeUsedAgainNorRenewed() async throws {
     let session = try await server.login()
 
     #expect(server.backend.revoke(token: session.accessToken))

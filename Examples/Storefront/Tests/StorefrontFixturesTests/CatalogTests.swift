@@ -63,3 +63,43 @@ struct CatalogTests {
     #expect(server.backend.requestCount(path: "/products") == 1)
   }
 }
+
+/// Titles outside ASCII and titles in mixed case, as the public catalog has (`iPhone X`), so
+/// search and sorting meet them offline.
+@Suite(.timeLimit(.minutes(1)))
+struct CatalogTextTests {
+  let server: Server
+  let titles: [String]
+
+  init() async throws {
+    server = try Server()
+    let page: PageBody = try await server.send(.get, "/products?limit=0").decoded()
+    titles = page.products.map(\.title)
+  }
+
+  @Test func someTitlesAreNotASCIIAndSomeStartInLowerCase() {
+    #expect(titles.contains { $0.contains("è") || $0.contains("é") || $0.contains("ñ") })
+    #expect(titles.contains { $0.first?.isLowercase == true })
+  }
+
+  @Test(arguments: ["CRÈME", "jalapeño", "DÉCO", "ECHEF"])
+  func searchIgnoresCaseOutsideASCIIToo(query: String) async throws {
+    let expected = titles.indices.filter { titles[$0].lowercased().contains(query.lowercased()) }.map { $0 + 1 }
+    let escaped = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
+
+    let found: IDPageBody = try await server.send(.get, "/products/search?q=\(escaped)&limit=0").decoded()
+
+    #expect(!expected.isEmpty)
+    #expect(Set(expected).isSubset(of: found.products.map(\.id)))
+  }
+
+  @Test func titleSortIsCaseSensitiveByCodeUnitAsOnTheService() async throws {
+    let page = try await server.send(.get, "/products?limit=0&sortBy=title&order=desc&select=title").object
+    let sorted = (page["products"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+
+    #expect(sorted.count == titles.count)
+    #expect(zip(sorted, sorted.dropFirst()).allSatisfy { !$0.utf16.lexicographicallyPrecedes($1.utf16) })
+    let first = try #require(sorted.first?.unicodeScalars.first)
+    #expect(!first.isASCII || first.properties.isLowercase)
+  }
+}
