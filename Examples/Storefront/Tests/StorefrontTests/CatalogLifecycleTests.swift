@@ -150,4 +150,21 @@ struct CatalogLifecycleTests {
     #expect(catalog.state.value?.ids == Array(1...9))
     #expect(service.pages.callCount == 3)
   }
+
+  @Test func aTableScreenLeftDuringItsFirstLoadLoadsWhenItComesBack() async throws {
+    let service = FakeProductService()
+    let bed = try await TestBed.fakes(products: service)
+    let lifecycle = CatalogLifecycle(model: CatalogViewModel(environment: bed.environment))
+
+    lifecycle.screenWillAppear()
+    let abandoned = await service.pages.waitForCalls(1)[0]
+    lifecycle.screenDidDisappear()
+    await abandoned.waitForCancellation()
+    lifecycle.screenWillAppear()
+    await service.pages.waitForCalls(2)[1].resolve(.of(1...3, total: 9))
+    await waitUntil { lifecycle.model.state.value != nil }
+
+    #expect(lifecycle.model.state.value?.ids == [1, 2, 3])
+    #expect(lifecycle.model.message == nil)
+  }
 }
