@@ -1,3 +1,10 @@
+// Linux only, on purpose. On macOS:
+// - The full and read-only file system cases need a small file system mounted for the test
+//   (a tmpfs here); macOS has no tmpfs, and a disk image needs `hdiutil` and minutes per run.
+// - The kill loop would prove nothing Linux does not: a process killed with SIGKILL loses no
+//   write the kernel has accepted, so the outcome rests on rename(2) being atomic, which POSIX
+//   guarantees on both. What differs on macOS is the flush before the rename (`F_FULLFSYNC`,
+//   not `fsync`), and only a power loss tests that; no test in a running system can.
 #if os(Linux)
   import Custody
   import Foundation

@@ -1,15 +1,16 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  import Custody
   import Storefront
   import SwiftUI
 
-  /// The catalog: rows bound to ``CatalogViewModel``, nothing else.
+  /// The catalog: rows bound to CatalogViewModel; when to load is CatalogLifecycle's job.
   public struct CatalogView: View {
-    @State private var model: CatalogViewModel
-    private let environment: StorefrontEnvironment
+    private let lifecycle: CatalogLifecycle
+    private var model: CatalogViewModel { lifecycle.model }
 
-    public init(environment: StorefrontEnvironment) {
-      self.environment = environment
-      _model = State(initialValue: CatalogViewModel(environment: environment))
+    /// - Parameter lifecycle: The catalog's lifecycle, made once by StorefrontScreens.
+    public init(lifecycle: CatalogLifecycle) {
+      self.lifecycle = lifecycle
     }
 
     public var body: some View {
@@ -25,19 +26,16 @@
             }
           }
           if screen.hasMore {
-            // Appears when the user reaches the end; SwiftUI cancels it if the row goes away.
-            ProgressView().frame(maxWidth: .infinity).task { await model.loadMore() }
+            ProgressView().frame(maxWidth: .infinity)
+              .task(id: lifecycle.paginationKey) { await lifecycle.nextPageRowAppeared() }
           }
         }
         if let message = model.message {
           Text(message).foregroundStyle(.red)
         }
       }
-      .overlay { if model.state.isLoading && model.state.value == nil { ProgressView() } }
+      .overlay { if lifecycle.showsFirstLoad { ProgressView() } }
       .navigationTitle("Catalog")
-      .navigationDestination(for: Product.ID.self) { id in
-        ProductDetailView(productID: id, environment: environment)
-      }
       .toolbar {
         Menu("Sort") {
           Button("Default order") { Task { await model.setSort(nil) } }
@@ -47,26 +45,7 @@
         }
       }
       .refreshable { await model.refresh() }
-      .task { await model.start() }
-      .task { await model.observeChanges() }
-    }
-  }
-
-  /// One product in a list.
-  struct ProductRow: View {
-    let product: Product
-    let isFavorite: Bool
-
-    var body: some View {
-      HStack {
-        VStack(alignment: .leading) {
-          Text(product.title).font(.headline)
-          Text(product.category).font(.caption).foregroundStyle(.secondary)
-        }
-        Spacer()
-        if isFavorite { Image(systemName: "heart.fill").foregroundStyle(.pink) }
-        Text(product.price, format: .currency(code: "USD")).monospacedDigit()
-      }
+      .task { await lifecycle.appeared() }
     }
   }
 #endif

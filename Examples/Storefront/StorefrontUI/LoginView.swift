@@ -1,13 +1,14 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
   import Storefront
   import SwiftUI
 
-  /// Sign in, who am I, sign out: fields bound to ``SessionViewModel``.
+  /// Sign in, who am I, sign out: fields bound to SessionViewModel.
   public struct LoginView: View {
-    @State private var model: SessionViewModel
+    @Bindable private var model: SessionViewModel
 
-    public init(environment: StorefrontEnvironment) {
-      _model = State(initialValue: SessionViewModel(environment: environment))
+    /// - Parameter model: The account screen's view model, made once by StorefrontScreens.
+    public init(model: SessionViewModel) {
+      _model = Bindable(model)
     }
 
     public var body: some View {

@@ -1,14 +1,16 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  import Custody
   import Storefront
   import SwiftUI
 
   /// One product, its favourite toggle and the way into the edit form.
   public struct ProductDetailView: View {
-    @State private var model: ProductDetailViewModel
+    private let model: ProductDetailViewModel
     @State private var editor: EditableProduct?
 
-    public init(productID: Product.ID, environment: StorefrontEnvironment) {
-      _model = State(initialValue: ProductDetailViewModel(productID: productID, environment: environment))
+    /// - Parameter model: The product screen's view model, from StorefrontScreens/detail(for:).
+    public init(model: ProductDetailViewModel) {
+      self.model = model
     }
 
     public var body: some View {
@@ -38,9 +40,5 @@
       }
       .task { await model.load() }
     }
-  }
-
-  extension EditableProduct: Identifiable {
-    public var id: Product.ID { original.id }
   }
 #endif

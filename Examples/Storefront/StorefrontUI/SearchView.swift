@@ -1,17 +1,17 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  import Custody
   import Storefront
   import SwiftUI
 
   /// Search as you type: each keystroke restarts the task, the view model debounces and keeps
   /// only the newest query's results.
   public struct SearchView: View {
-    @State private var model: SearchViewModel
+    private let model: SearchViewModel
     @State private var text = ""
-    private let environment: StorefrontEnvironment
 
-    public init(environment: StorefrontEnvironment) {
-      self.environment = environment
-      _model = State(initialValue: SearchViewModel(environment: environment))
+    /// - Parameter model: The search screen's view model, made once by StorefrontScreens.
+    public init(model: SearchViewModel) {
+      self.model = model
     }
 
     public var body: some View {
@@ -27,9 +27,6 @@
       .searchable(text: $text)
       .task(id: text) { await model.search(text) }
       .navigationTitle("Search")
-      .navigationDestination(for: Product.ID.self) { id in
-        ProductDetailView(productID: id, environment: environment)
-      }
     }
   }
 #endif

@@ -1,34 +1,46 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
   import Storefront
   import SwiftUI
 
-  /// The whole app in tabs, for an app target to show:
+  /// The whole app in tabs. The app makes one StorefrontScreens when it opens its environment,
+  /// so every screen's view model is made once:
   ///
   /// ```swift
   /// @main struct StorefrontApp: App {
-  ///   @State private var environment: StorefrontEnvironment?
+  ///   @State private var screens: StorefrontScreens?
   ///   var body: some Scene {
   ///     WindowGroup {
-  ///       Group { if let environment { StorefrontRootView(environment: environment) } else { ProgressView() } }
-  ///         .task { environment = try? await StorefrontEnvironment.open(configuration) }
+  ///       Group { if let screens { StorefrontRootView(screens: screens) } else { ProgressView() } }
+  ///         .task {
+  ///           let configuration = StorefrontConfiguration(
+  ///             baseURL: URL(string: "https://dummyjson.com")!, transport: URLSessionTransport(),
+  ///             dataDirectory: try! DeviceDataDirectory.prepare())
+  ///           screens = StorefrontScreens(environment: try! await StorefrontEnvironment.open(configuration))
+  ///         }
   ///     }
   ///   }
   /// }
   /// ```
   public struct StorefrontRootView: View {
-    private let environment: StorefrontEnvironment
+    @Bindable private var screens: StorefrontScreens
 
-    public init(environment: StorefrontEnvironment) {
-      self.environment = environment
+    public init(screens: StorefrontScreens) {
+      _screens = Bindable(screens)
     }
 
     public var body: some View {
       TabView {
-        NavigationStack { CatalogView(environment: environment) }
-          .tabItem { Label("Catalog", systemImage: "list.bullet") }
-        NavigationStack { SearchView(environment: environment) }
-          .tabItem { Label("Search", systemImage: "magnifyingglass") }
-        NavigationStack { LoginView(environment: environment) }
+        NavigationStack(path: $screens.catalogPath) {
+          CatalogView(lifecycle: screens.catalog)
+            .navigationDestination(for: Product.ID.self) { id in ProductDetailView(model: screens.detail(for: id)) }
+        }
+        .tabItem { Label("Catalog", systemImage: "list.bullet") }
+        NavigationStack(path: $screens.searchPath) {
+          SearchView(model: screens.search)
+            .navigationDestination(for: Product.ID.self) { id in ProductDetailView(model: screens.detail(for: id)) }
+        }
+        .tabItem { Label("Search", systemImage: "magnifyingglass") }
+        NavigationStack { LoginView(model: screens.account) }
           .tabItem { Label("Account", systemImage: "person") }
       }
     }

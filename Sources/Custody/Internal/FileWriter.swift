@@ -33,7 +33,7 @@ enum FileWriter {
     do {
       try check(fchmod(descriptor, permissions), "fchmod")
       try writeAll(data, to: descriptor)
-      try check(fsync(descriptor), "fsync")
+      try flushToDisk(descriptor)
     } catch {
       close(descriptor)
       unlink(temporary)
@@ -68,11 +68,28 @@ enum FileWriter {
     if result != 0 { throw SystemError(operation: operation, code: errno) }
   }
 
-  /// Makes the rename itself durable; best effort, as some file systems refuse it.
+  /// Puts the file's bytes on stable storage before the rename can expose them.
+  ///
+  /// On Apple platforms `fsync` only hands the bytes to the drive, which may keep them in its
+  /// cache through a power loss; `F_FULLFSYNC` asks the drive to write them. File systems that
+  /// do not support it (some network shares) get `fsync`.
+  private static func flushToDisk(_ descriptor: Int32) throws(SystemError) {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+    #endif
+    try check(fsync(descriptor), "fsync")
+  }
+
+  /// Makes the rename itself durable (with `F_FULLFSYNC` on Apple platforms, for the reason
+  /// above); best effort, as some file systems refuse it.
   private static func syncFolder(of url: URL) {
     let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
     guard folder >= 0 else { return }
-    fsync(folder)
+    #if canImport(Darwin)
+      if fcntl(folder, F_FULLFSYNC) != 0 { fsync(folder) }
+    #else
+      fsync(folder)
+    #endif
     close(folder)
   }
 }

@@ -73,7 +73,12 @@ public final class CatalogViewModel {
   /// Shows the page saved at the last run at once, if there is one for this listing, then loads
   /// the first live page. On success the source becomes ``CatalogScreen/Source/live`` and the
   /// page is saved for the next start.
+  ///
+  /// Starting a screen that already shows a live page does nothing, so a screen that appears
+  /// again keeps every page it loaded; ``refresh()`` starts over. A start that failed or was
+  /// cancelled is tried again.
   public func start() async {
+    guard state.value?.source != .live else { return }
     if state.value == nil, let snapshot = savedPage() {
       let outcome = await listLoad.run { await CatalogScreen.offline(snapshot) }
       guard case .completed(let screen) = outcome else { return }
@@ -82,10 +87,8 @@ public final class CatalogViewModel {
       commit { $0.startLoading() }
     }
     let feed = self.feed
-    // A first page already shown is started over; otherwise the feed's first page is fetched,
-    // which a refresh made meanwhile replaces rather than joins.
-    let startsOver = state.value?.source == .live
-    await loadFirstPage(from: feed) { startsOver ? try await feed.refresh() : try await feed.loadNext() }
+    // The feed's first page; a refresh made meanwhile replaces it rather than joins it.
+    await loadFirstPage(from: feed) { try await feed.loadNext() }
   }
 
   /// Starts the list over, as pull to refresh does. The rows stay until the new first page
@@ -110,8 +113,14 @@ public final class CatalogViewModel {
   /// Appends the next page. Does nothing while a page or the first page loads, at the end of
   /// the list, or while the saved page shows.
   public func loadMore() async {
+    await appendNextPage()
+  }
+
+  /// ``loadMore()``, telling what became of the page, so a failed page can be asked for again.
+  @discardableResult
+  func appendNextPage() async -> PageLoad {
     guard !isLoadingMore, !state.isLoading, let shown = state.value, shown.hasMore, shown.source == .live else {
-      return
+      return .skipped
     }
     isLoadingMore = true
     defer { isLoadingMore = false }
@@ -132,17 +141,19 @@ public final class CatalogViewModel {
       // a new sort begun meanwhile drops the page.
       while seen != revision {
         BackgroundRelease.release(screen)
-        guard feed === self.feed, !state.isLoading, let current = state.value else { return }
+        guard feed === self.feed, !state.isLoading, let current = state.value else { return .dropped }
         seen = revision
         screen = await CatalogScreen.extending(current, with: slice, sort: feed.sort)
         BackgroundRelease.release(current)
       }
       commit { $0.show(screen) }
       message = nil
+      return .appended
     case .failed(let error):
       message = FailureCopy.message(for: error)  // the rows stay; the next call retries the page
+      return .failed
     case .superseded, .cancelled:
-      break
+      return .dropped
     }
   }
 

@@ -2,6 +2,7 @@ import Custody
 import CustodyTesting
 import Foundation
 import Storefront
+import StorefrontFixtures
 import Testing
 
 /// What the catalog screen shows when loads overlap, are cancelled or change order.
@@ -205,5 +206,29 @@ struct CatalogViewModelTests {
     await starting.value
     try #require(catalog.state.value?.ids == [1, 2, 3])
     return catalog
+  }
+}
+
+/// Starting a screen that shows its list already, as SwiftUI's `.task` does each time it appears.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct CatalogViewModelStartTests {
+  @Test func startingAgainKeepsThePagesLoadedSince() async throws {
+    let backend = try EmbeddedBackend(configuration: EmbeddedBackend.Configuration(productCount: 90))
+    let folder = TestBed.newFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = try await StorefrontEnvironment.open(
+      StorefrontConfiguration(
+        baseURL: backend.configuration.baseURL, transport: backend, dataDirectory: folder, pageSize: 30, retry: nil,
+        now: { testNow }, clock: TestClock()))
+    let catalog = CatalogViewModel(environment: environment)
+    await catalog.start()
+    await catalog.loadMore()
+    try #require(catalog.state.value?.ids.count == 60)
+
+    await catalog.start()
+
+    #expect(catalog.state.value?.ids == Array(1...60))
+    #expect(backend.statistics.requestsByPath["/products"] == 2)
   }
 }

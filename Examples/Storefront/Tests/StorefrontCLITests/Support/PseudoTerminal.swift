@@ -20,18 +20,11 @@ final class PseudoTerminal {
   var transcript: String { String(decoding: bytes, as: UTF8.self) }
 
   init(arguments: [String], columns: UInt16 = 120, rows: UInt16 = 40) throws {
-    // posix_openpt, unlockpt and ptsname, as glibc implements them on Linux (the Glibc module
-    // does not export them): open the multiplexer, unlock the slave, ask its number.
-    master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-    var unlock: Int32 = 0
-    var number: UInt32 = 0
-    guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0, ioctl(master, Self.getNumber, &number) == 0 else {
-      throw POSIXError(.ENODEV)
-    }
-    slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-    guard slave >= 0 else { throw POSIXError(.ENODEV) }
+    let pair = try Self.openPair()
+    master = pair.master
+    slave = pair.slave
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    _ = ioctl(master, Self.setWindowSize, &size)
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.executableURL = StorefrontBinary.url
     process.arguments = arguments
@@ -45,9 +38,46 @@ final class PseudoTerminal {
     try process.run()
   }
 
-  /// `TIOCSPTLCK` and `TIOCGPTN` from <asm-generic/ioctls.h>; macros Swift does not import.
-  private static let setLock: UInt = 0x4004_5431
-  private static let getNumber: UInt = 0x8004_5430
+  /// Opens a pseudo-terminal: the master side the test drives and the slave side the program
+  /// runs on.
+  private static func openPair() throws -> (master: Int32, slave: Int32) {
+    #if canImport(Darwin)
+      let master = posix_openpt(O_RDWR | O_NOCTTY)
+      guard master >= 0 else { throw POSIXError(.ENODEV) }
+      guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+        close(master)
+        throw POSIXError(.ENODEV)
+      }
+      let slave = open(name, O_RDWR | O_NOCTTY)
+    #else
+      // posix_openpt, unlockpt and ptsname, as glibc implements them (the Glibc module does not
+      // export them): open the multiplexer, unlock the slave, ask its number.
+      let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      guard master >= 0 else { throw POSIXError(.ENODEV) }
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
+        close(master)
+        throw POSIXError(.ENODEV)
+      }
+      let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    #endif
+    guard slave >= 0 else {
+      close(master)
+      throw POSIXError(.ENODEV)
+    }
+    return (master, slave)
+  }
+
+  #if canImport(Darwin)
+    /// `TIOCSWINSZ`, `_IOW('t', 103, struct winsize)` in <sys/ttycom.h>: a macro Swift does not import.
+    private static let setWindowSize: UInt = 0x8008_7467
+  #else
+    private static let setWindowSize = UInt(TIOCSWINSZ)
+    /// `TIOCSPTLCK` and `TIOCGPTN` from <asm-generic/ioctls.h>; macros Swift does not import.
+    private static let setLock: UInt = 0x4004_5431
+    private static let getNumber: UInt = 0x8004_5430
+  #endif
 
   deinit {
     if process.isRunning { process.terminate() }
