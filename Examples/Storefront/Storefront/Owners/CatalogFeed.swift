@@ -22,12 +22,21 @@ public final class CatalogFeed: Sendable {
 
   private let pager: Pager<Int, Product, Int>
 
-  public init(service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30) {
+  /// - Parameters:
+  ///   - service: Fetches the pages.
+  ///   - sort: The order; `nil` for the server's.
+  ///   - category: A category slug, or `nil` for all products.
+  ///   - pageSize: Products per page.
+  ///   - inspector: Receives the pager's events, under the name "catalog feed".
+  public init(
+    service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30,
+    inspector: (any OwnerInspector)? = nil
+  ) {
     precondition(pageSize > 0, "A page holds at least one product")
     self.sort = sort
     self.category = category
     self.pageSize = pageSize
-    pager = Pager(first: 0) { skip in
+    pager = Pager(first: 0, name: "catalog feed", inspector: inspector) { skip in
       let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
       return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
     }
