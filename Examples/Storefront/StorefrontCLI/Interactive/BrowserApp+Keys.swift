@@ -53,6 +53,7 @@ extension BrowserApp {
       }
     case .character("l"): logInOrOut()
     case .character("?"): modes.append(.help)
+    case .character("i"): toggleInspector()
     default: break
     }
     return nil
@@ -94,6 +95,7 @@ extension BrowserApp {
     case .character("f"): start { await detail.toggleFavorite() }
     case .character("e"): beginEditing(detail)
     case .character("?"): modes.append(.help)
+    case .character("i"): toggleInspector()
     default: break
     }
     return nil

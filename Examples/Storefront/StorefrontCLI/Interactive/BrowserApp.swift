@@ -32,6 +32,10 @@ final class BrowserApp {
   var failure: String?
   var updatedAt: Date?
   var size = TerminalSize(columns: 80, rows: 24)
+  /// Whether the inspector panel is open, and the last panel built for it.
+  var isInspecting = false
+  var inspectorPanel: InspectorPanel?
+  @ObservationIgnored let inspection: InspectorFeed
   @ObservationIgnored private var busySince: ContinuousClock.Instant?
   @ObservationIgnored private var terminal: TerminalSession?
   /// Work to start as child tasks of the event loop's group once the current event is handled.
@@ -40,8 +44,9 @@ final class BrowserApp {
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
 
-  init(environment: StorefrontEnvironment, style: Style, backendName: String) {
+  init(environment: StorefrontEnvironment, style: Style, backendName: String, inspection: InspectorFeed) {
     self.environment = environment
+    self.inspection = inspection
     self.style = style
     self.backendName = backendName
     catalog = CatalogViewModel(environment: environment)
@@ -61,6 +66,7 @@ final class BrowserApp {
     return await withDiscardingTaskGroup(returning: Int32.self) { group in
       group.addTask { await self.catalog.observeChanges() }
       group.addTask { await self.account.observeSession() }
+      group.addTask { await self.followInspector() }
       group.addTask {
         let clock = ContinuousClock()
         while (try? await clock.sleep(for: .milliseconds(80))) != nil { terminal.tick() }
@@ -167,6 +173,7 @@ final class BrowserApp {
     case .help:
       snapshot.screen = .help
     }
+    snapshot.inspector = shownInspector
     snapshot.isLoading = isBusy
     snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
     return snapshot

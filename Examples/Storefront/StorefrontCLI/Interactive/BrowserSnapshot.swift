@@ -41,6 +41,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   /// A passing remark, such as "Added to favourites".
   public var notice: String?
   public var backendName = "embedded"
+  /// The inspector panel, while it is open (`i`); the frame gives it a region of its own.
+  public var inspector: InspectorPanel?
 
   public init() {}
 }

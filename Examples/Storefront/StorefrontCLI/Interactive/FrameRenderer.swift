@@ -14,6 +14,9 @@ public enum FrameRenderer {
   public static func lines(
     _ snapshot: BrowserSnapshot, size: TerminalSize, style: Style, timeZone: TimeZone = .current
   ) -> [String] {
+    if let panel = snapshot.inspector {
+      return InspectorPanelRenderer.frame(panel, around: snapshot, size: size, style: style, timeZone: timeZone)
+    }
     let width = max(size.columns, 20)
     let height = max(size.rows, 6)
     var body: [String] = []
@@ -88,7 +91,8 @@ public enum FrameRenderer {
     "s            change the sort   /           search (Esc to leave)",
     "Enter        open details      f           mark or unmark a favourite",
     "e            edit title/price  l           log in or out",
-    "?            this help         q Ctrl-C    quit", "",
+    "?            this help         q Ctrl-C    quit",
+    "i            show or hide the inspector: what every owner does, live", "",
     "In a form: Tab moves between fields, Enter saves, Esc cancels.", "",
     "Press any key to go back.",
   ]
