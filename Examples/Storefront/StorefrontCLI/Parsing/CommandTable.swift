@@ -66,6 +66,13 @@ public enum CommandTable {
         dropped, a token refreshed once, and a cancelled load. Ignores --server.
         """),
     CommandSpec(
+      "stats", options: [json], summary: "Browse a little, then print what every owner of the app did.",
+      discussion: """
+        Runs a short scripted browse with the data folder's session (the first page, the next, a \
+        refresh, three products opened on two screens at once, a search twice, the categories) and \
+        prints each owner's counters: loads, joined callers, dropped pages, writes. For scripts.
+        """),
+    CommandSpec(
       "help", arguments: ["COMMAND?"], summary: "Show help for a command, or `help json` for the JSON shapes."),
   ]
 

@@ -83,6 +83,8 @@ public enum Command: Sendable, Hashable {
   case unfavorite(id: Product.ID)
   case edit(id: Product.ID, title: String?, price: String?)
   case demo
+  /// A scripted browse, then every owner's counters.
+  case stats(json: Bool)
   /// Help for a command, `json`, or `nil` for storefront itself.
   case help(topic: String?)
   case version
@@ -112,6 +114,7 @@ public enum Command: Sendable, Hashable {
       guard title != nil || price != nil else { throw reader.error("Give --title, --price or both.") }
       self = .edit(id: id, title: title, price: price)
     case "demo": self = .demo
+    case "stats": self = .stats(json: json)
     default:
       let topic = reader.positionals.first
       if let topic, topic != "json", CommandTable.command(named: topic) == nil {

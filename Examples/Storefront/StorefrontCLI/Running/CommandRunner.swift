@@ -68,6 +68,7 @@ struct CommandRunner {
       console.write(try await login(username, passwordFromStandardInput: fromStandardInput))
     case .logout: console.write(await logout())
     case .whoami(let json): console.write(try await whoami(json: json))
+    case .stats(let json): console.write(try await stats(json: json))
     case .demo, .help, .version: break
     }
     return 0

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `stats`, run from the built binary as a script would.
+@Suite(.timeLimit(.minutes(2)))
+struct InspectorCommandTests {
+  @Test func statsPrintsEveryOwnersCountersAsDocumentedJSON() async throws {
+    let data = try DataFolder()
+    let json = try await data.run(["stats", "--json"])
+    #expect(json.status == 0, "\(json.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["owners", "steps"])
+    let owners = try #require(object["owners"] as? [[String: Any]])
+    let byName = Dictionary(owners.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { $1 })
+    for name in ["products", "searches", "catalog feed", "catalog list", "product screen", "offline page"] {
+      #expect(byName[name] != nil, "\(name) reported")
+    }
+    for owner in owners {
+      #expect(Set(owner.keys) == ["name", "kind", "instances", "counters", "hitRatio", "entries", "inFlight"])
+      #expect((owner["counters"] as? [String: Int])?.count == 22, "every counter, always")
+    }
+    let products = try #require(byName["products"]?["counters"] as? [String: Int])
+    #expect(products["started"] == 3, "three products, each opened on two screens: three requests")
+    #expect(products["joins"] == 3)
+    #expect(products["hits"] == 1, "the product opened again")
+    #expect(byName["product screen"]?["instances"] as? Int == 7)
+
+    let text = try await data.run(["stats"])
+    #expect(text.status == 0)
+    #expect(text.output.contains("OWNER") && text.output.contains("products"))
+    #expect(try await data.run(["stats", "extra"]).status == 2)
+    let failing = try await data.run(["stats", "--failure-rate", "1"])
+    #expect(failing.status == 1 && failing.output.isEmpty)
+    #expect(failing.error == "storefront: The server ran into a problem. Try again later.\n")
+    #expect(try await StorefrontBinary.run(["help", "json"]).output.contains("\"pagesAppended\""))
+  }
+}
