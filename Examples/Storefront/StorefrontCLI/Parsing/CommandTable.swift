@@ -60,10 +60,12 @@ public enum CommandTable {
         or --server for a real service.
         """),
     CommandSpec(
-      "demo", summary: "A narrated tour of the architecture, with the numbers the server saw.",
+      "demo", options: [OptionSpec("inspect", "Print each scene's owner events under it.")],
+      summary: "A narrated tour of the architecture, with the numbers the server saw.",
       discussion: """
         Runs four scenes against a fresh embedded backend: coalesced requests, a stale load \
-        dropped, a token refreshed once, and a cancelled load. Ignores --server.
+        dropped, a token refreshed once, and a cancelled load. Ignores --server. With --inspect, \
+        prints under each scene the events its owners reported, in order.
         """),
     CommandSpec(
       "stats", options: [json], summary: "Browse a little, then print what every owner of the app did.",

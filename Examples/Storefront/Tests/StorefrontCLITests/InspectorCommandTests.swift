@@ -1,9 +1,31 @@
 import Foundation
 import Testing
 
-/// `stats`, run from the built binary as a script would.
+/// `demo --inspect` and `stats`, run from the built binary as a script would.
 @Suite(.timeLimit(.minutes(2)))
 struct InspectorCommandTests {
+  @Test func theDemoPrintsWhyEachSceneHolds() async throws {
+    let demo = try await StorefrontBinary.run(["demo", "--inspect"])
+    #expect(demo.status == 0, "\(demo.error)")
+    let scenes = demo.output.components(separatedBy: "events, in order:")
+    try #require(scenes.count == 5, "a trace under each of the four scenes")
+
+    let coalescing = scenes[1]
+    #expect(coalescing.components(separatedBy: "/products/1 started load").count == 2, "one load")
+    #expect(coalescing.contains("/products/1 joined ×100 (100 waiting)"), "a hundred callers wait on it")
+    #expect(coalescing.contains("products      hit"), "the next call is a hit")
+    let stale = scenes[2]
+    #expect(stale.contains("catalog list  detached #1 by a newer run"))
+    #expect(stale.contains("catalog list  dropped #1"), "the late page is dropped")
+    #expect(scenes[3].contains("products      hit 0% · 20 loads"), "twenty products, loaded once each")
+    let cancelled = scenes[4]
+    #expect(cancelled.contains("catalog list  cancelled #1"))
+    #expect(!cancelled.contains("failed"), "cancelling is not failing")
+
+    let plain = try await StorefrontBinary.run(["demo"])
+    #expect(plain.status == 0 && !plain.output.contains("events, in order:"), "traces only when asked")
+  }
+
   @Test func statsPrintsEveryOwnersCountersAsDocumentedJSON() async throws {
     let data = try DataFolder()
     let json = try await data.run(["stats", "--json"])
