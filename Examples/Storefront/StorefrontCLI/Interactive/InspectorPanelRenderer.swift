@@ -71,18 +71,23 @@ public enum InspectorPanelRenderer {
   /// One line per owner and one per flight, busy owners first when they do not all fit.
   private static func owners(_ owners: [OwnerSummary], rows: Int, width: Int, style: Style) -> [String] {
     guard rows > 0 else { return [] }
-    let nameWidth = min(14, max(width / 4, 6))
+    let nameWidth = min(15, max(width / 4, 6))
     func block(_ owner: OwnerSummary) -> [String] {
-      var block = [
-        fit(" " + owner.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + owner.highlights, width)
-      ]
+      let name = fit(owner.name, nameWidth - 1).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      var block = [fit(" " + name + owner.highlights, width)]
       for flight in owner.flights.prefix(2) { block.append(style.accent(fit("   ⟳ " + flight.description, width))) }
       if owner.flights.count > 2 { block.append(style.accent(fit("   ⟳ \(owner.flights.count - 2) more", width))) }
       return block
     }
     let all = owners.flatMap(block)
     if all.count <= rows { return all }
-    let busyFirst = owners.filter { !$0.flights.isEmpty } + owners.filter { $0.flights.isEmpty }
+    // Callers waiting first, then work nobody waits on, then idle owners; otherwise in order.
+    let busyFirst = owners.enumerated().sorted { left, right in
+      let (a, b) = (
+        (left.element.waiters, left.element.flights.count), (right.element.waiters, right.element.flights.count)
+      )
+      return a != b ? a > b : left.offset < right.offset
+    }.map(\.element)
     var lines: [String] = []
     for (index, owner) in busyFirst.enumerated() {
       let next = block(owner)

@@ -19,9 +19,10 @@ public struct OwnerSummary: Sendable, Hashable {
       self.isDetached = isDetached
     }
 
-    /// `load /products/7 (3 waiting)`.
+    /// `load /products/7 (3 waiting)`; `run` for work nobody joins (a screen's own load).
     public var description: String {
-      "\(what) (\(waiters) waiting\(isDetached ? ", detached" : ""))"
+      let notes = [waiters > 0 ? "\(waiters) waiting" : nil, isDetached ? "detached" : nil].compactMap(\.self)
+      return notes.isEmpty ? what : "\(what) (\(notes.joined(separator: ", ")))"
     }
   }
 

@@ -50,7 +50,7 @@ struct InspectorPanelTests {
     #expect(lines[0].hasPrefix(" Storefront"))
     #expect(text.contains("Product 1"), "rows of the table")
     #expect(text.contains(" Inspector · 10 owners · 1 in flight, 3 waiting"))
-    #expect(text.contains("products      hit 80% · 2 loads · 3 joined · 12 held"))
+    #expect(text.contains(" products       hit 80% · 2 loads · 3 joined · 12 held"))
     #expect(text.contains("⟳ load /products/7 (3 waiting)"), "what runs now, and who waits on it")
     #expect(text.contains("12:01:07.139 products      joined     /products/7 (4 waiting)"), "the newest event")
     #expect(lines[22].hasPrefix(" 30 of 200"), "the status line stays second to last")
@@ -71,6 +71,21 @@ struct InspectorPanelTests {
     #expect(lines.contains { $0.hasPrefix(" + ") && $0.contains("more owners") })
     #expect(lines[4].hasPrefix(" products      joined     /products/7"), "the newest event, without its time")
     #expect(!lines[4].contains("12:01"))
+  }
+
+  @Test func aLoadCallersWaitOnComesBeforeRunsNobodyWaitsOn() {
+    let panel = InspectorPanel(owners: [
+      OwnerSummary(
+        name: "product screen", kind: .latestTask,
+        flights: [OwnerSummary.Flight(what: "run", waiters: 0), OwnerSummary.Flight(what: "run", waiters: 0)]),
+      OwnerSummary(name: "favourites", kind: .fileStore),
+      OwnerSummary(
+        name: "products", kind: .cache, flights: [OwnerSummary.Flight(what: "load /products/1", waiters: 2)]),
+    ])
+    let lines = InspectorPanelRenderer.lines(panel, width: 50, height: 5, style: .plain)
+    #expect(lines[1].hasPrefix(" products "))
+    #expect(lines[2] == "   ⟳ load /products/1 (2 waiting)")
+    #expect(lines[3] == " + 2 more owners")
   }
 
   @Test func aTerminalTooSmallForThePanelShowsTheBrowserAlone() {
