@@ -43,8 +43,8 @@ struct InspectorCommandTests {
     }
     let products = try #require(byName["products"]?["counters"] as? [String: Int])
     #expect(products["started"] == 3, "three products, each opened on two screens: three requests")
-    #expect(products["joins"] == 3)
-    #expect(products["hits"] == 1, "the product opened again")
+    // A second screen joins the load, or finds the value when the first was quicker.
+    #expect((products["joins"] ?? 0) + (products["hits"] ?? 0) == 4, "three second screens and one reopening")
     #expect(byName["product screen"]?["instances"] as? Int == 7)
 
     let text = try await data.run(["stats"])

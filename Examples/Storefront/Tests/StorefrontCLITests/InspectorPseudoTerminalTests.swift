@@ -4,7 +4,7 @@ import Testing
 /// The inspector panel, live, on an 80×24 terminal over a slow embedded backend.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct InspectorPseudoTerminalTests {
-  @Test func thePanelShowsADroppedStalePageAndACoalescedLoadAndTypingStaysQuick() throws {
+  @Test func thePanelShowsADroppedStalePageACoalescedLoadAndKeepsUpWithTyping() throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(
       arguments: ["--data-dir", data.path, "--latency", "700"], columns: 80, rows: 24)
@@ -27,12 +27,15 @@ struct InspectorPseudoTerminalTests {
     mark = terminal.mark
     terminal.send("\u{7F}/")
     #expect(terminal.read(until: "Search:", after: mark))
-    let typed = "wireless phone charger for travel"
+    // 60 keys at once: each one starts a search and drops the one before, a burst of events
+    // the panel follows while the field keeps up with the typing.
+    let typed = String(repeating: "phone ", count: 10)
     let start = ContinuousClock.now
-    terminal.send(typed)  // every key supersedes a search: a burst of events while typing
-    #expect(terminal.read(until: "Search: \(typed)", after: mark), "every key echoed")
-    #expect(ContinuousClock.now - start < .seconds(3), "typing is not held up by the panel")
-    #expect(terminal.read(until: "search screen", after: mark), "the search screen's runs show in the panel")
+    terminal.send(typed)
+    #expect(terminal.read(until: "search screen  60 runs · 59 dropped", after: mark), "every key handled")
+    // A generous bound: most of it is this harness reading the frames back, not the program.
+    #expect(ContinuousClock.now - start < .seconds(5), "typing is not held up by the panel")
+    #expect(terminal.read(until: "Search: phone phone", after: mark))
 
     mark = terminal.mark
     terminal.send("\u{1B}")
