@@ -7,10 +7,25 @@ import Foundation
 public struct InspectorPanel: Sendable, Hashable {
   /// The owners, in the order they first reported.
   public var owners: [OwnerSummary]
-  /// The last events, oldest first: `12:01:07.314 products  joined  /products/7 (3 waiting)`.
-  public var log: [String]
+  /// The last events, oldest first.
+  public var log: [Entry]
 
-  public init(owners: [OwnerSummary] = [], log: [String] = []) {
+  /// One event of the log: `12:01:07.314`, `products  joined  /products/7 (3 waiting)`.
+  public struct Entry: Sendable, Hashable, CustomStringConvertible {
+    /// When it was recorded, to the millisecond.
+    public var time: String
+    /// The owner, what happened, the key and the detail.
+    public var text: String
+
+    public init(time: String, text: String) {
+      self.time = time
+      self.text = text
+    }
+
+    public var description: String { time + " " + text }
+  }
+
+  public init(owners: [OwnerSummary] = [], log: [Entry] = []) {
     self.owners = owners
     self.log = log
   }
@@ -22,7 +37,7 @@ public struct InspectorPanel: Sendable, Hashable {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     log = snapshot.recentEvents.suffix(logLimit).map { logged in
-      Self.time(logged.date, calendar) + " " + EventWords.line(logged.event)
+      Entry(time: Self.time(logged.date, calendar), text: EventWords.line(logged.event))
     }
   }
 

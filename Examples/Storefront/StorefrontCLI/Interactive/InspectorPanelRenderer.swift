@@ -60,7 +60,7 @@ public enum InspectorPanelRenderer {
     let ownerRows = rest - logRows - (roomy ? 1 : 0)
     lines += owners(panel.owners, rows: ownerRows, width: width, style: style)
     if roomy { lines.append(style.dim(fit(" last events", width))) }
-    let log = panel.log.map { width < 60 ? String($0.dropFirst(13)) : $0 }
+    let log = panel.log.map { width < 60 ? $0.text : $0.description }  // times only where they fit
     let shown = log.suffix(height - lines.count)
     if shown.isEmpty && lines.count < height { lines.append(style.dim(fit(" waiting for the first event…", width))) }
     lines += shown.map { fit(" " + $0, width) }

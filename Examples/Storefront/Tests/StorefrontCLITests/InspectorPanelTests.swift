@@ -25,7 +25,10 @@ struct InspectorPanelTests {
 
   static let panel = InspectorPanel(
     owners: owners,
-    log: (0..<40).map { "12:01:07.\(100 + $0) products      joined     /products/7 (\($0 % 4 + 1) waiting)" })
+    log: (0..<40).map {
+      InspectorPanel.Entry(
+        time: "12:01:07.\(100 + $0)", text: "products      joined     /products/7 (\($0 % 4 + 1) waiting)")
+    })
 
   static func browser() -> BrowserSnapshot {
     var snapshot = BrowserSnapshot()
