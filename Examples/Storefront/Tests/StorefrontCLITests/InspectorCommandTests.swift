@@ -1,9 +1,18 @@
 import Foundation
+import StorefrontCLI
 import Testing
 
 /// `demo --inspect` and `stats`, run from the built binary as a script would.
 @Suite(.timeLimit(.minutes(2)))
 struct InspectorCommandTests {
+  @Test func statsAndDemoInspectParse() throws {
+    #expect(try Invocation.parse(["stats"]).command == .stats(json: false))
+    #expect(try Invocation.parse(["stats", "--json"]).command == .stats(json: true))
+    #expect(try Invocation.parse(["demo", "--inspect"]).command == .demo(inspect: true))
+    #expect(try Invocation.parse(["demo"]).command == .demo(inspect: false))
+    #expect(throws: UsageError.self) { try Invocation.parse(["products", "--inspect"]) }
+  }
+
   @Test func theDemoPrintsWhyEachSceneHolds() async throws {
     let demo = try await StorefrontBinary.run(["demo", "--inspect"])
     #expect(demo.status == 0, "\(demo.error)")
