@@ -1,3 +1,4 @@
+import Custody
 import CustodyHTTP
 import Foundation
 
@@ -24,6 +25,9 @@ public struct StorefrontConfiguration: Sendable {
   public var now: @Sendable () -> Date
   /// The clock caches, retries and debouncing measure time with.
   public var clock: any Clock<Duration>
+  /// Receives the events of every owner the environment makes (caches, feeds, files, the
+  /// screens' `LatestTask`s), each under a name such as "products"; `nil` inspects nothing.
+  public var inspector: (any OwnerInspector)? = nil
 
   public init(
     baseURL: URL, transport: any HTTPTransport, dataDirectory: URL, pageSize: Int = 30,

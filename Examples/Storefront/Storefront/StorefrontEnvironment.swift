@@ -22,6 +22,9 @@ public final class StorefrontEnvironment: Sendable {
   public let offlineCatalog: OfflineCatalog
   /// Persisted files that were corrupt or unreadable at start, moved aside; one line each.
   public let loadProblems: [String]
+  /// What the owners report to (the configuration's), for owners made later, such as a
+  /// screen's `LatestTask`.
+  public var inspector: (any OwnerInspector)? { configuration.inspector }
 
   private init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
@@ -86,9 +89,14 @@ public final class StorefrontEnvironment: Sendable {
     auth: any AuthService
   ) async -> StorefrontEnvironment {
     let directory = configuration.dataDirectory
-    let favorites = Favorites(store: FileStore(url: directory.appending(path: "favorites.json"), default: []))
+    let inspector = configuration.inspector
+    let favorites = Favorites(
+      store: FileStore(
+        url: directory.appending(path: "favorites.json"), default: [], name: "favourites", inspector: inspector))
     let offline = OfflineCatalog(
-      store: FileStore(url: directory.appending(path: "catalog.json"), default: nil), server: configuration.baseURL,
+      store: FileStore(
+        url: directory.appending(path: "catalog.json"), default: nil, name: "offline page", inspector: inspector),
+      server: configuration.baseURL,
       now: configuration.now)
     var problems: [String] = []
     if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
@@ -96,13 +104,16 @@ public final class StorefrontEnvironment: Sendable {
     if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
-      repository: ProductRepository(service: products, clock: configuration.clock), session: session,
+      repository: ProductRepository(service: products, clock: configuration.clock, inspector: inspector),
+      session: session,
       favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip` products.
   public func catalogFeed(sort: ProductSort? = nil, category: String? = nil, skip: Int = 0) -> CatalogFeed {
-    CatalogFeed(service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip)
+    CatalogFeed(
+      service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip,
+      inspector: inspector)
   }
 
   /// Makes the data directory (0700) if it is missing.

@@ -1,4 +1,5 @@
 import Custody
+
 /// A value behind a lock, for state a `Sendable` closure must update.
 final class Locked<Value: Sendable>: Sendable {
   private let storage: LockedState<Value>

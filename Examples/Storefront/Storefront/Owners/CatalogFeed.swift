@@ -33,8 +33,10 @@ public final class CatalogFeed: Sendable {
   ///   - pageSize: Products per page.
   ///   - skip: How many products to pass over: the first page starts after them, so a window
   ///     deep in the catalog costs one request of `pageSize` products, not all before it.
+  ///   - inspector: Receives the pager's events, under the name "catalog feed".
   public init(
-    service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30, skip: Int = 0
+    service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30, skip: Int = 0,
+    inspector: (any OwnerInspector)? = nil
   ) {
     precondition(pageSize > 0, "A page holds at least one product")
     precondition(skip >= 0, "A list cannot start before its first product")
@@ -42,7 +44,7 @@ public final class CatalogFeed: Sendable {
     self.category = category
     self.pageSize = pageSize
     self.skip = skip
-    pager = Pager(first: skip) { skip in
+    pager = Pager(first: skip, name: "catalog feed", inspector: inspector) { skip in
       let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
       return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
     }

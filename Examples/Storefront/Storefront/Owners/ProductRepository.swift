@@ -19,11 +19,25 @@ public final class ProductRepository: Sendable {
   /// - Parameters:
   ///   - service: Fetches and saves products.
   ///   - clock: The time freshness is measured in.
-  public init(service: any ProductService, clock: some Clock<Duration> = ContinuousClock()) {
+  ///   - inspector: Receives the events of the two caches, "products" (keys shown as
+  ///     `/products/7`) and "searches" (keys shown as `search "phone"`).
+  public init(
+    service: any ProductService, clock: some Clock<Duration> = ContinuousClock(),
+    inspector: (any OwnerInspector)? = nil
+  ) {
     self.service = service
     details = Cache(
-      policy: CachePolicy(freshFor: .seconds(300), staleFor: .seconds(3_600), countLimit: 1_000), clock: clock)
-    searches = Cache(policy: CachePolicy(freshFor: .seconds(60), countLimit: 50), clock: clock)
+      policy: CachePolicy(freshFor: .seconds(300), staleFor: .seconds(3_600), countLimit: 1_000), clock: clock,
+      name: "products", inspector: inspector, describeKey: { "/products/\($0)" })
+    searches = Cache(
+      policy: CachePolicy(freshFor: .seconds(60), countLimit: 50), clock: clock, name: "searches",
+      inspector: inspector, describeKey: Self.describeSearch)
+  }
+
+  /// A search key (`query|limit`) as inspectors show it: `search "phone"`.
+  static func describeSearch(_ key: String) -> String {
+    let query = key.split(separator: "|", omittingEmptySubsequences: false).dropLast().joined(separator: "|")
+    return "search \"\(query)\""
   }
 
   /// The product with `id`: cached when fresh, else loaded once for every caller.

@@ -45,9 +45,9 @@ public final class CatalogViewModel {
   @ObservationIgnored let environment: StorefrontEnvironment
   @ObservationIgnored private var feed: CatalogFeed
   /// The first page: start, refresh and sort changes.
-  @ObservationIgnored private let listLoad = LatestTask()
+  @ObservationIgnored private let listLoad: LatestTask
   /// The next page.
-  @ObservationIgnored private let moreLoad = LatestTask()
+  @ObservationIgnored private let moreLoad: LatestTask
   /// Counts commits of `state`, so a patch built off the main actor can tell it is stale.
   @ObservationIgnored var revision = 0
 
@@ -68,6 +68,8 @@ public final class CatalogViewModel {
     self.skip = skip
     self.feed = environment.catalogFeed(sort: sort, category: category, skip: skip)
     self.favorites = environment.favorites.ids
+    listLoad = LatestTask(name: "catalog list", inspector: environment.inspector)
+    moreLoad = LatestTask(name: "catalog more", inspector: environment.inspector)
   }
 
   /// Shows the page saved at the last run at once, if there is one for this listing, then loads

@@ -16,10 +16,11 @@ public final class CategoriesViewModel {
   public var message: String? { state.error.flatMap(FailureCopy.message(for:)) }
 
   @ObservationIgnored private let repository: ProductRepository
-  @ObservationIgnored private let latest = LatestTask()
+  @ObservationIgnored private let latest: LatestTask
 
   public init(environment: StorefrontEnvironment) {
     repository = environment.repository
+    latest = LatestTask(name: "categories", inspector: environment.inspector)
   }
 
   /// Loads the categories; a newer load supersedes this one, and cancellation shows nothing.

@@ -33,13 +33,14 @@ public final class ProductDetailViewModel {
 
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let favorites: Favorites
-  @ObservationIgnored private let latest = LatestTask()
+  @ObservationIgnored private let latest: LatestTask
 
   public init(productID: Product.ID, environment: StorefrontEnvironment) {
     self.productID = productID
     repository = environment.repository
     favorites = environment.favorites
     isFavorite = environment.favorites.contains(productID)
+    latest = LatestTask(name: "product screen", inspector: environment.inspector)
   }
 
   /// Shows the cached product at once, if any, then the repository's (loaded when the cached

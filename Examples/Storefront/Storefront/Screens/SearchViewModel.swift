@@ -25,7 +25,7 @@ public final class SearchViewModel {
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private let debounce: Duration
-  @ObservationIgnored private let latest = LatestTask()
+  @ObservationIgnored private let latest: LatestTask
 
   /// - Parameters:
   ///   - environment: The owners and services of the app; its configuration's clock times
@@ -35,6 +35,7 @@ public final class SearchViewModel {
     repository = environment.repository
     clock = environment.configuration.clock
     self.debounce = debounce
+    latest = LatestTask(name: "search screen", inspector: environment.inspector)
   }
 
   /// Searches for `text` once typing pauses, superseding every earlier call.

@@ -15,6 +15,10 @@ import StorefrontFixtures
 struct DemoTour {
   let console: Console
   let style: Style
+  /// Whether each scene prints the events its owners reported (`--inspect`).
+  var inspects = false
+  /// The recorder of the scene running, while inspecting.
+  let tracing = LockedState<TraceRecorder?>(nil)
 
   func run() async -> Int32 {
     let folder = FileManager.default.temporaryDirectory.appending(
@@ -23,9 +27,13 @@ struct DemoTour {
     say(style.bold("Storefront demo") + ": every number below is counted by the embedded backend.")
     do {
       try await coalescing(in: folder.appending(path: "1"))
+      printTrace()
       try await staleLoadDropped(in: folder.appending(path: "2"))
+      printTrace()
       try await tokenRefreshedOnce(in: folder.appending(path: "3"))
+      printTrace(focus: ["session"])
       try await cancelledLoad(in: folder.appending(path: "4"))
+      printTrace()
     } catch {
       console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
       return 1
@@ -56,9 +64,14 @@ struct DemoTour {
     transport: ((EmbeddedBackend) -> any HTTPTransport)? = nil
   ) async throws -> (EmbeddedBackend, StorefrontEnvironment) {
     let backend = try EmbeddedBackend(configuration: configuration, now: now)
-    let environment = try await StorefrontEnvironment.open(
-      StorefrontConfiguration(
-        baseURL: configuration.baseURL, transport: transport?(backend) ?? backend, dataDirectory: folder, retry: nil))
+    var storefront = StorefrontConfiguration(
+      baseURL: configuration.baseURL, transport: transport?(backend) ?? backend, dataDirectory: folder, retry: nil)
+    if inspects {
+      let recorder = TraceRecorder()
+      storefront.inspector = recorder
+      tracing.withLock { $0 = recorder }
+    }
+    let environment = try await StorefrontEnvironment.open(storefront)
     return (backend, environment)
   }
 }

@@ -64,6 +64,7 @@ extension BrowserApp {
       if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection], thenEdit: true) }
     case .character("l"): logInOrOut()
     case .character("?"): modes.append(.help)
+    case .character("i"): toggleInspector()
     default: break
     }
     return nil
@@ -139,6 +140,7 @@ extension BrowserApp {
     case .character("f"): start { await detail.toggleFavorite() }
     case .character("e"): beginEditing(detail)
     case .character("?"): modes.append(.help)
+    case .character("i"): toggleInspector()
     default: break
     }
     return nil

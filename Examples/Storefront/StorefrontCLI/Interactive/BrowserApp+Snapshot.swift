@@ -49,6 +49,7 @@ extension BrowserApp {
     case .help:
       snapshot.screen = .help
     }
+    snapshot.inspector = shownInspector
     snapshot.isLoading = isBusy
     snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
     return snapshot

@@ -36,6 +36,10 @@ final class BrowserApp {
   var updatedAt: Date?
   var size = TerminalSize(columns: 80, rows: 24)
   @ObservationIgnored var busySince: ContinuousClock.Instant?
+  /// Whether the inspector panel is open, and the last panel built for it.
+  var isInspecting = false
+  var inspectorPanel: InspectorPanel?
+  @ObservationIgnored let inspection: InspectorFeed
   @ObservationIgnored private var terminal: TerminalSession?
   /// Work to start as child tasks of the event loop's group once the current event is handled.
   @ObservationIgnored private var pending: [@MainActor @Sendable () async -> Void] = []
@@ -49,8 +53,11 @@ final class BrowserApp {
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
 
-  init(environment: StorefrontEnvironment, style: Style, backendName: String) {
+  init(
+    environment: StorefrontEnvironment, style: Style, backendName: String, inspection: InspectorFeed = InspectorFeed()
+  ) {
     self.environment = environment
+    self.inspection = inspection
     self.style = style
     self.backendName = backendName
     catalog = CatalogViewModel(environment: environment)
@@ -70,6 +77,7 @@ final class BrowserApp {
     return await withDiscardingTaskGroup(returning: Int32.self) { group in
       group.addTask { await self.catalog.observeChanges() }
       group.addTask { await self.account.observeSession() }
+      group.addTask { await self.followInspector() }
       group.addTask {
         let clock = ContinuousClock()
         while (try? await clock.sleep(for: .milliseconds(80))) != nil { terminal.tick() }

@@ -45,6 +45,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   /// A yes-or-no question the next key answers, such as "Sign out?".
   public var question: String?
   public var backendName = "embedded"
+  /// The inspector panel, while it is open (`i`); the frame gives it a region of its own.
+  public var inspector: InspectorPanel?
 
   public init() {}
 }

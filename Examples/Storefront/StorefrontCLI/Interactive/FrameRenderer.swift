@@ -33,6 +33,9 @@ public enum FrameRenderer {
   public static func lines(
     _ snapshot: BrowserSnapshot, size: TerminalSize, style: Style, timeZone: TimeZone = .current
   ) -> [String] {
+    if let panel = snapshot.inspector {
+      return InspectorPanelRenderer.frame(panel, around: snapshot, size: size, style: style, timeZone: timeZone)
+    }
     let width = max(size.columns, 20)
     let height = max(size.rows, 6)
     let message = message(snapshot, width: width, style: style)

@@ -32,6 +32,18 @@ enum JSONHelp {
     favorites:
       {"missing": [ids the server no longer has], "products": [ProductSummary…]}
 
+    stats:
+      {"owners": [{"counters": {"abandoned", "cancelled", "coalescedSaves", "committed",
+         "detached", "dropped", "evicted", "failed", "hits", "joins", "misses", "movedAside",
+         "pagesAppended", "refreshesRefused", "rejected", "removed", "signOuts", "staleHits",
+         "started", "succeeded", "writeFailures", "writes"} (every one, a count),
+         "entries": 12 | null, "hitRatio": 0.5 | null,
+         "inFlight": [{"detached": false, "waiting": 2, "what": "load /products/7"}],
+         "instances": 1, "kind": "Cache" | "FileStore" | "LatestTask" | "Pager" |
+         "SingleFlight" | "TokenStore", "name": "products"}, …],
+       "steps": ["the catalog's first page", …]}
+      Owners of one name (each screen's LatestTask, each sort's feed) are added up.
+
     Failures are never JSON: a message on standard error and exit status 1 or 2.
 
     """

@@ -65,10 +65,19 @@ public enum CommandTable {
         take a field or does not keep edits (the public DummyJSON service keeps none).
         """),
     CommandSpec(
-      "demo", summary: "A narrated tour of the architecture, with the numbers the server saw.",
+      "demo", options: [OptionSpec("inspect", "Print each scene's owner events under it.")],
+      summary: "A narrated tour of the architecture, with the numbers the server saw.",
       discussion: """
         Runs four scenes against a fresh embedded backend: coalesced requests, a stale load \
-        dropped, a token refreshed once, and a cancelled load. Ignores --server.
+        dropped, a token refreshed once, and a cancelled load. Ignores --server. With --inspect, \
+        prints under each scene the events its owners reported, in order.
+        """),
+    CommandSpec(
+      "stats", options: [json], summary: "Browse a little, then print what every owner of the app did.",
+      discussion: """
+        Runs a short scripted browse with the data folder's session (the first page, the next, a \
+        refresh, three products opened on two screens at once, a search twice, the categories) and \
+        prints each owner's counters: loads, joined callers, dropped pages, writes. For scripts.
         """),
     CommandSpec(
       "help", arguments: ["COMMAND?"], summary: "Show help for a command, or `help json` for the JSON shapes."),

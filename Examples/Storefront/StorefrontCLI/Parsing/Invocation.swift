@@ -82,7 +82,10 @@ public enum Command: Sendable, Hashable {
   case favorite(id: Product.ID)
   case unfavorite(id: Product.ID)
   case edit(id: Product.ID, title: String?, price: String?)
-  case demo
+  /// The tour; `inspect` prints each scene's owner events.
+  case demo(inspect: Bool)
+  /// A scripted browse, then every owner's counters.
+  case stats(json: Bool)
   /// Help for a command, `json`, or `nil` for storefront itself.
   case help(topic: String?)
   case version
@@ -111,7 +114,8 @@ public enum Command: Sendable, Hashable {
       let price = reader.value("price")
       guard title != nil || price != nil else { throw reader.error("Give --title, --price or both.") }
       self = .edit(id: id, title: title, price: price)
-    case "demo": self = .demo
+    case "demo": self = .demo(inspect: reader.flag("inspect"))
+    case "stats": self = .stats(json: json)
     default:
       let topic = reader.positionals.first
       if let topic, topic != "json", CommandTable.command(named: topic) == nil {

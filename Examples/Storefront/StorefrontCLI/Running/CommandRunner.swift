@@ -11,6 +11,8 @@ struct CommandRunner {
   let console: Console
   let style: Style
   let options: GlobalOptions
+  /// What every owner reports to, for the inspector panel and `stats`.
+  let inspection: InspectorFeed
 
   /// Opens the data directory and the backend; reports files that were corrupt and moved aside.
   static func open(_ invocation: Invocation, console: Console) async throws -> CommandRunner {
@@ -21,6 +23,8 @@ struct CommandRunner {
     var configuration = StorefrontConfiguration(
       baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory,
       logoutPath: backend.embedded == nil ? nil : "/auth/logout")
+    let inspection = InspectorFeed()
+    configuration.inspector = inspection.inspector
     if case .products(let request) = invocation.command {
       // One request for the window asked for: the feed starts after the skipped rows.
       configuration.pageSize = request.limit
@@ -37,7 +41,9 @@ struct CommandRunner {
     let style = Style(
       usesColor: Style.usesColor(
         isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))
-    return CommandRunner(environment: environment, backend: backend, console: console, style: style, options: options)
+    return CommandRunner(
+      environment: environment, backend: backend, console: console, style: style, options: options,
+      inspection: inspection)
   }
 
   /// Runs `command` and returns the exit status; output goes to the console.
@@ -45,7 +51,9 @@ struct CommandRunner {
     switch command {
     case .browse:
       if console.inputIsTerminal && console.outputIsTerminal {
-        return await BrowserApp(environment: environment, style: style, backendName: backendName).run()
+        return await BrowserApp(
+          environment: environment, style: style, backendName: backendName, inspection: inspection
+        ).run()
       }
       console.write(try await products(ProductsRequest()))
     case .products(let request): console.write(try await products(request))
@@ -60,6 +68,7 @@ struct CommandRunner {
       console.write(try await login(username, passwordFromStandardInput: fromStandardInput))
     case .logout: console.write(await logout())
     case .whoami(let json): console.write(try await whoami(json: json))
+    case .stats(let json): console.write(try await stats(json: json))
     case .demo, .help, .version: break
     }
     return 0

@@ -44,12 +44,12 @@ public enum StorefrontCommand {
     case .version:
       console.write("storefront \(version)\n")
       return 0
-    case .demo:
+    case .demo(let inspect):
       let style = Style(
         usesColor: Style.usesColor(
           isTerminal: console.outputIsTerminal, noColorFlag: invocation.global.noColor,
           environment: console.environment))
-      return await DemoTour(console: console, style: style).run()
+      return await DemoTour(console: console, style: style, inspects: inspect).run()
     default:
       break
     }

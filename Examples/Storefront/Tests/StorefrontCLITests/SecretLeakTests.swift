@@ -3,11 +3,13 @@ import CustodyHTTP
 import CustodyTesting
 import Foundation
 import Storefront
+import StorefrontCLI
 import StorefrontFixtures
 import Testing
 
 /// T5 over whole sessions: the password and every access and refresh token the server issued
-/// appear nowhere but in the owner-only files; a token stops working after logout.
+/// appear nowhere but in the owner-only files (not in the inspector's panel, its events,
+/// `stats --json` or `demo --inspect` either); a token stops working after logout.
 ///
 /// Covered elsewhere, not repeated here: `Authorization` is dropped on a redirect to another
 /// host (CustodyHTTPTests `HTTPBinRedirectTests` against 127.0.0.2, `RedirectAndRetryAfterTests`);
@@ -32,6 +34,7 @@ struct SecretLeakTests {
     for arguments in [
       ["whoami"], ["whoami", "--json"], ["products", "--limit", "3"], ["products", "--limit", "3", "--json"],
       ["product", "3", "--json"], ["favorite", "3"], ["favorites", "--json"], ["search", "phone", "--json"],
+      ["stats"], ["stats", "--json"], ["demo", "--inspect"],
     ] {
       try await run.expect(0, arguments)
     }
@@ -85,11 +88,13 @@ struct SecretLeakTests {
     let log = LockedState<[String]>([])
     let parent = try DataFolder()
     let folder = parent.url.appending(path: "data")
-    let environment = try await StorefrontEnvironment.open(
-      StorefrontConfiguration(
-        baseURL: backend.configuration.baseURL, transport: backend, dataDirectory: folder, pageSize: 10,
-        logoutPath: "/auth/logout", retry: nil, log: { record in log.withLock { $0.append("\(record)") } }, now: now,
-        clock: TestClock()))
+    var configuration = StorefrontConfiguration(
+      baseURL: backend.configuration.baseURL, transport: backend, dataDirectory: folder, pageSize: 10,
+      logoutPath: "/auth/logout", retry: nil, log: { record in log.withLock { $0.append("\(record)") } }, now: now,
+      clock: TestClock())
+    let inspection = InspectorFeed(logLimit: 10_000)
+    configuration.inspector = inspection.inspector
+    let environment = try await StorefrontEnvironment.open(configuration)
     var emitted: [String] = []
 
     let account = SessionViewModel(environment: environment)
@@ -136,6 +141,14 @@ struct SecretLeakTests {
     } catch {
       emitted += ["\(error)", String(reflecting: error), FailureCopy.message(for: error) ?? ""]
     }
+
+    // What the inspector shows: the panel, every event logged, and the counters as `stats --json`.
+    let snapshot = inspection.statistics.snapshot()
+    let panel = InspectorPanel(snapshot, logLimit: 10_000)
+    emitted += InspectorPanelRenderer.lines(panel, width: 200, height: 10_100, style: .plain)
+    emitted += snapshot.recentEvents.map { "\($0) \(String(reflecting: $0.event))" }
+    emitted.append(JSONOutput.encode(JSONOutput.Stats(owners: panel.owners, steps: [])))
+    #expect(panel.owners.contains { $0.name == "catalog feed" } && panel.log.count > 10)
 
     let lines = log.withLock { $0 }
     #expect(lines.count >= 16, "every request and every answer was logged")

@@ -24,11 +24,12 @@ final class TestBed {
   static func fakes(
     products: FakeProductService = FakeProductService(), auth: FakeAuthService = FakeAuthService(),
     clock: any Clock<Duration> = TestClock(), pageSize: Int = 3, folder: URL = newFolder(),
-    now: @escaping @Sendable () -> Date = { testNow }
+    now: @escaping @Sendable () -> Date = { testNow }, inspector: (any OwnerInspector)? = nil
   ) async throws -> TestBed {
-    let configuration = configuration(
+    var configuration = configuration(
       transport: InProcessTransport { _ in throw HTTPFailure.offline(reason: "not used") }, folder: folder,
       pageSize: pageSize, clock: clock, now: now)
+    configuration.inspector = inspector
     let environment = try await StorefrontEnvironment.open(configuration, products: products, auth: auth)
     return TestBed(folder: folder, environment: environment)
   }

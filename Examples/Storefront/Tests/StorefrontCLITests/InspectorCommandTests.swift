@@ -1,0 +1,68 @@
+import Foundation
+import StorefrontCLI
+import Testing
+
+/// `demo --inspect` and `stats`, run from the built binary as a script would.
+@Suite(.timeLimit(.minutes(2)))
+struct InspectorCommandTests {
+  @Test func statsAndDemoInspectParse() throws {
+    #expect(try Invocation.parse(["stats"]).command == .stats(json: false))
+    #expect(try Invocation.parse(["stats", "--json"]).command == .stats(json: true))
+    #expect(try Invocation.parse(["demo", "--inspect"]).command == .demo(inspect: true))
+    #expect(try Invocation.parse(["demo"]).command == .demo(inspect: false))
+    #expect(throws: UsageError.self) { try Invocation.parse(["products", "--inspect"]) }
+  }
+
+  @Test func theDemoPrintsWhyEachSceneHolds() async throws {
+    let demo = try await StorefrontBinary.run(["demo", "--inspect"])
+    #expect(demo.status == 0, "\(demo.error)")
+    let scenes = demo.output.components(separatedBy: "events, in order:")
+    try #require(scenes.count == 5, "a trace under each of the four scenes")
+
+    let coalescing = scenes[1]
+    #expect(coalescing.components(separatedBy: "/products/1 started load").count == 2, "one load")
+    #expect(coalescing.contains("/products/1 joined ×100 (100 waiting)"), "a hundred callers wait on it")
+    #expect(coalescing.contains("products      hit"), "the next call is a hit")
+    let stale = scenes[2]
+    #expect(stale.contains("catalog list  detached #1 by a newer run"))
+    #expect(stale.contains("catalog list  dropped #1"), "the late page is dropped")
+    #expect(scenes[3].contains("products      hit 0% · 20 loads"), "twenty products, loaded once each")
+    let cancelled = scenes[4]
+    #expect(cancelled.contains("catalog list  cancelled #1"))
+    #expect(!cancelled.contains("failed"), "cancelling is not failing")
+
+    let plain = try await StorefrontBinary.run(["demo"])
+    #expect(plain.status == 0 && !plain.output.contains("events, in order:"), "traces only when asked")
+  }
+
+  @Test func statsPrintsEveryOwnersCountersAsDocumentedJSON() async throws {
+    let data = try DataFolder()
+    let json = try await data.run(["stats", "--json"])
+    #expect(json.status == 0, "\(json.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["owners", "steps"])
+    let owners = try #require(object["owners"] as? [[String: Any]])
+    let byName = Dictionary(owners.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { $1 })
+    for name in ["products", "searches", "catalog feed", "catalog list", "product screen", "offline page"] {
+      #expect(byName[name] != nil, "\(name) reported")
+    }
+    for owner in owners {
+      #expect(Set(owner.keys) == ["name", "kind", "instances", "counters", "hitRatio", "entries", "inFlight"])
+      #expect((owner["counters"] as? [String: Int])?.count == 22, "every counter, always")
+    }
+    let products = try #require(byName["products"]?["counters"] as? [String: Int])
+    #expect(products["started"] == 3, "three products, each opened on two screens: three requests")
+    // A second screen joins the load, or finds the value when the first was quicker.
+    #expect((products["joins"] ?? 0) + (products["hits"] ?? 0) == 4, "three second screens and one reopening")
+    #expect(byName["product screen"]?["instances"] as? Int == 7)
+
+    let text = try await data.run(["stats"])
+    #expect(text.status == 0)
+    #expect(text.output.contains("OWNER") && text.output.contains("products"))
+    #expect(try await data.run(["stats", "extra"]).status == 2)
+    let failing = try await data.run(["stats", "--failure-rate", "1"])
+    #expect(failing.status == 1 && failing.output.isEmpty)
+    #expect(failing.error == "storefront: The server ran into a problem. Try again later.\n")
+    #expect(try await StorefrontBinary.run(["help", "json"]).output.contains("\"pagesAppended\""))
+  }
+}
