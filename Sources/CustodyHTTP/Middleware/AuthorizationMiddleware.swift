@@ -5,7 +5,7 @@ import Custody
 /// - Before a request goes out it asks the `TokenStore` for a valid credential (the store
 ///   refreshes an expiring one, once for all concurrent requests) and sends
 ///   `Authorization: Bearer <access token>`.
-/// - On a 401 it reports the credential with `TokenStore.credentialRejected(_:)` and sends the
+/// - On a 401 it reports the token it sent with `TokenStore.credentialRejected(accessToken:)` and sends the
 ///   request once more with the credential it gets back. A second 401 is returned as it is,
 ///   and the client fails with ``HTTPFailure/unauthorized(message:)``.
 /// - Requests marked ``HTTPRequest/isAuthRequest`` (login, refresh) pass through untouched, so
@@ -38,7 +38,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
     let credential = try await obtain { try await tokens.validCredential() }
     let response = try await next(request.authorized(with: credential))
     guard response.status == 401 else { return response }
-    let renewed = try await obtain { try await tokens.credentialRejected(credential) }
+    let renewed = try await obtain { try await tokens.credentialRejected(accessToken: credential.accessToken) }
     return try await next(request.authorized(with: renewed))
   }
 
