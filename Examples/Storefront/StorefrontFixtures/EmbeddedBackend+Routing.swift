@@ -9,7 +9,7 @@ extension EmbeddedBackend {
     to request: HTTPRequest, components: [Substring], options: QueryOptions
   ) throws(RouteFailure) -> HTTPResponse {
     let (route, requiresToken) = Route.match(method: request.method, components: components)
-    let token = Self.bearerToken(of: request)
+    let token = request.presentedToken
     var userID = 0
     if requiresToken {
       let verdict = state.withLock { $0.sessions.user(forAccessToken: token, now: now()) }
@@ -75,12 +75,5 @@ extension EmbeddedBackend {
       return product
     }
     return .jsonBytes(product.jsonBytes)
-  }
-
-  /// The token of `Authorization: Bearer <token>`; like the public service, a value without
-  /// the scheme is taken as the token itself.
-  private static func bearerToken(of request: HTTPRequest) -> String? {
-    guard let value = request.headers["Authorization"] else { return nil }
-    return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : value
   }
 }

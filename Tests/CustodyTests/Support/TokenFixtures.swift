@@ -11,8 +11,7 @@ final class ManualWallClock: Sendable {
   var now: Date { date.withLock { $0 } }
 
   func advance(by duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    date.withLock { $0 += TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18 }
+    date.withLock { $0 += duration.timeInterval }
   }
 }
 

@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 /// The tokens the backend has issued, by session.
@@ -83,12 +84,5 @@ struct SessionTable: Sendable {
       let hex = String(generator.next() as UInt64, radix: 16)
       return String(repeating: "0", count: 16 - hex.count) + hex
     }.joined()
-  }
-}
-
-extension Duration {
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }
