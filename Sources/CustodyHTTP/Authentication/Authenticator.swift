@@ -62,7 +62,9 @@ public protocol Authenticator: Sendable {
 
   /// Whether an error thrown by ``refresh(_:)`` means the server will never renew this session,
   /// so the store signs out rather than trying again later. By default an ``HTTPFailure`` with
-  /// status 400, 401 or 403 ends it; offline, timeouts, 5xx and other errors keep it.
+  /// status 400, 401 or 403 ends it and any other ``HTTPFailure`` (offline, timed out, 5xx)
+  /// keeps it; other errors are judged by `TokenStore.refreshFailureEndsSession(_:)`, which
+  /// keeps the session for an error it cannot classify, such as a plain `URLError`.
   func refreshFailureEndsSession(_ error: any Error) -> Bool
 }
 
