@@ -79,14 +79,12 @@ struct CustomAuthenticatorTests {
   }
 
   @Test func theAuthenticatorDecidesThatItsOwnErrorEndsTheSession() async {
-    let tokens = TokenStore(
-      credential: AuthFixture.expiring, authenticator: RevokingAuthenticator(),
-      now: {
-        AuthFixture.now
-      })
+    let now = AuthFixture.now
+    let tokens = TokenStore(credential: AuthFixture.expiring, authenticator: RevokingAuthenticator(), now: { now })
 
-    _ = await Task { try await tokens.validCredential() }.result
+    let error = await #expect(throws: TokenStoreError.self) { try await tokens.validCredential() }
 
+    #expect(error.map { "\($0)" } == "No one is signed in (the session expired). Sign in again.")
     #expect(await tokens.session == .signedOut(.sessionExpired))
   }
 }
