@@ -46,11 +46,3 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible, Cus
     Mirror(self, children: ["description": description], displayStyle: .struct)
   }
 }
-
-extension Duration {
-  /// The duration in seconds, as Foundation measures time.
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-  }
-}

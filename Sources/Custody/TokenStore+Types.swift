@@ -52,31 +52,17 @@ extension TokenStore {
     }
   }
 
-  /// Why the store could not hand out a credential. Never contains a token.
-  public enum Error: Swift.Error, Sendable, CustomStringConvertible, CategorizedError {
-    /// No one is signed in, for `reason`; the user must sign in.
-    case signedOut(SignOutReason)
-    /// Refreshing failed for a reason that may pass (offline, timed out, server error); the
-    /// session is kept and a later call refreshes again.
-    case refreshFailed(any Swift.Error)
-    /// The policy's number of refreshes in its window is used up; try again after `retryAfter`.
-    case tooManyRefreshes(retryAfter: Duration)
-
-    public var failureCategory: FailureCategory {
-      switch self {
-      case .signedOut: .unauthorized
-      case .refreshFailed(let error): FailureCategory(error)
-      case .tooManyRefreshes: .unauthorized
-      }
-    }
-
-    public var description: String {
-      switch self {
-      case .signedOut(let reason): "No one is signed in (\(reason)). Sign in again."
-      case .refreshFailed(let error): "Refreshing the session failed (\(error)). Try again later."
-      case .tooManyRefreshes(let delay):
-        "The server keeps rejecting fresh credentials; refreshing paused for \(delay). Try again later."
-      }
+  /// Whether a failed refresh ends the session when the app does not decide: an error whose
+  /// ``FailureCategory`` is unauthorized (HTTP 401), forbidden (HTTP 403) or rejected with
+  /// HTTP 400. Being offline, timing out, being rate limited, a server error (5xx) or an error
+  /// of unknown kind keep the session, so a later call refreshes again.
+  ///
+  /// Pass your own rule as `endsSession` when your API says "this refresh token is dead"
+  /// differently, or your refresh function throws errors of its own.
+  public static func refreshFailureEndsSession(_ error: any Error) -> Bool {
+    switch FailureCategory(error) {
+    case .unauthorized, .forbidden, .rejected(status: 400): true
+    default: false
     }
   }
 }

@@ -2,15 +2,15 @@ import Foundation
 
 /// Owns the session's credential and refreshes it, once, for everyone who needs it.
 ///
-/// Requests ask for ``validCredential()`` before they go out and report a 401 with
-/// ``credentialRejected(_:)``; the store makes sure a burst of requests causes one refresh, a
-/// stale 401 causes none, and a server that rejects everything cannot cause a refresh loop.
+/// Requests ask for ``validCredential()`` before they go out and report a rejected one with
+/// ``credentialRejected(accessToken:)``; the store makes sure a burst of requests causes one
+/// refresh, a stale rejection causes none, and a server that rejects everything cannot cause a
+/// refresh loop.
 ///
 /// ```swift
 /// let tokens = TokenStore(credential: saved, persist: { file.save($0) }) { old in
-///   try await auth.refresh(old)  // throws an error categorized .unauthorized or .forbidden
-/// }                              // when the server rejects the refresh token
-/// var request = URLRequest(url: url)
+///   try await auth.refresh(old)
+/// }
 /// let credential = try await tokens.validCredential()
 /// request.setValue("Bearer \(credential.accessToken)", forHTTPHeaderField: "Authorization")
 /// ```
@@ -18,13 +18,17 @@ import Foundation
 /// The guarantees:
 /// - ``validCredential()`` refreshes a credential expiring within the policy's leeway once for
 ///   any number of callers.
-/// - After a 401, a credential older than the current one is answered with the current one
-///   without a refresh; otherwise one refresh runs, shared with any caller already waiting.
-/// - A refresh the server rejects (the refresh function throws an error whose
-///   ``FailureCategory`` is `.unauthorized` or `.forbidden`) signs the session out and fails
-///   every waiter with ``Error/signedOut(_:)``. Any other failure fails the waiters with
-///   ``Error/refreshFailed(_:)`` and keeps the session. At most ``Policy/maxRefreshes`` refreshes
-///   start per ``Policy/window``, and a credential is refreshed successfully at most once.
+/// - After a rejection, an access token other than the current one is answered with the current
+///   credential without a refresh; otherwise one refresh runs, shared with any caller already
+///   waiting. Credentials are told apart by their access token, so a copy rebuilt from storage
+///   or read back from a request counts as the credential it copies.
+/// - A refresh that fails in a way `endsSession` says ends the session (by default, an error
+///   whose ``FailureCategory`` is unauthorized, forbidden or a rejected HTTP 400) signs the
+///   session out and fails every waiter with ``TokenStoreError/signedOut(_:)``. Any other
+///   failure (offline, timed out, a server error) fails the waiters with
+///   ``TokenStoreError/refreshFailed(_:)`` and keeps the session. At most
+///   ``Policy/maxRefreshes`` refreshes start per ``Policy/window``, and a credential is
+///   refreshed successfully at most once.
 /// - ``signOut()`` during a refresh wins: the refresh result is dropped.
 /// - Tokens never appear in descriptions or errors.
 ///
@@ -33,12 +37,15 @@ import Foundation
 public actor TokenStore {
   /// Exchanges a credential for a fresh one.
   public typealias Refresh = @Sendable (Credential) async throws -> Credential
+  /// Tells whether an error thrown by ``Refresh`` means the session is over.
+  public typealias EndsSession = @Sendable (any Error) -> Bool
 
-  private typealias Waiter = CheckedContinuation<Credential, any Swift.Error>
+  private typealias Waiter = CheckedContinuation<Credential, any Error>
 
   /// When the store refreshes and how often at most.
   public nonisolated let policy: Policy
   private let refresh: Refresh
+  private let endsSession: EndsSession
   private let now: @Sendable () -> Date
   private let elapsed: @Sendable () -> Duration
   private let persist: @Sendable (Credential?) -> Void
@@ -57,6 +64,9 @@ public actor TokenStore {
   ///   - clock: The clock the refresh budget counts time with.
   ///   - persist: Called on the store with every new credential (`nil` after a sign-out), to
   ///     save it, for example with ``FileStore/save(_:)`` of a file with owner-only permissions.
+  ///   - endsSession: Whether an error thrown by `refresh` means the server will never renew
+  ///     this session (a revoked refresh token), so the store signs out instead of trying again
+  ///     later. By default ``refreshFailureEndsSession(_:)``.
   ///   - refresh: Exchanges an expiring or rejected credential for a fresh one.
   public init(
     credential: Credential? = nil,
@@ -64,10 +74,12 @@ public actor TokenStore {
     now: @escaping @Sendable () -> Date = { Date() },
     clock: some Clock<Duration> = ContinuousClock(),
     persist: @escaping @Sendable (Credential?) -> Void = { _ in },
+    endsSession: @escaping EndsSession = TokenStore.refreshFailureEndsSession,
     refresh: @escaping Refresh
   ) {
     self.policy = policy
     self.refresh = refresh
+    self.endsSession = endsSession
     self.now = now
     let start = clock.now
     self.elapsed = { start.duration(to: clock.now) }
@@ -93,7 +105,7 @@ public actor TokenStore {
   }
 
   /// Drops the credential. A refresh in flight is dropped and its callers fail with
-  /// ``Error/signedOut(_:)``.
+  /// ``TokenStoreError/signedOut(_:)``.
   public func signOut() {
     endSession(.userSignedOut)
   }
@@ -103,7 +115,7 @@ public actor TokenStore {
   ///
   /// - Returns: The current credential, refreshed if it was expiring. When the refresh budget
   ///   is used up, a credential that has not expired yet is returned as it is.
-  /// - Throws: ``Error`` (signed out, refresh failed, too many refreshes), or
+  /// - Throws: ``TokenStoreError`` (signed out, refresh failed, too many refreshes), or
   ///   `CancellationError` when the calling task is cancelled.
   public func validCredential() async throws -> Credential {
     try await wait { [now, elapsed] machine, id, waiter in
@@ -111,15 +123,29 @@ public actor TokenStore {
     }
   }
 
-  /// Reports that the server rejected `credential` (HTTP 401) and returns one to retry with.
+  /// Reports that the server rejected the credential whose access token is `accessToken` (an
+  /// HTTP 401, or whatever the API answers instead) and returns one to retry with.
   ///
-  /// - Returns: The current credential when `credential` is older than it, without
-  ///   refreshing; otherwise the result of one refresh, shared with concurrent callers.
-  /// - Throws: ``Error`` (signed out, refresh failed, too many refreshes), or
+  /// The rejected credential is named by its access token, what the request carried: a
+  /// credential read back from storage or from a request's header is recognised even when its
+  /// other fields differ.
+  ///
+  /// ```swift
+  /// if response.status == 401 {
+  ///   let renewed = try await tokens.credentialRejected(accessToken: sent.accessToken)
+  ///   response = try await send(request, authorizedWith: renewed)
+  /// }
+  /// ```
+  ///
+  /// - Parameter accessToken: The access token the rejected request was sent with.
+  /// - Returns: The current credential when `accessToken` is not its access token (the request
+  ///   went out before a refresh), without refreshing; otherwise the result of one refresh,
+  ///   shared with concurrent callers.
+  /// - Throws: ``TokenStoreError`` (signed out, refresh failed, too many refreshes), or
   ///   `CancellationError` when the calling task is cancelled.
-  public func credentialRejected(_ credential: Credential) async throws -> Credential {
+  public func credentialRejected(accessToken: String) async throws -> Credential {
     try await wait { [elapsed] machine, id, waiter in
-      machine.rejected(credential, elapsed: elapsed(), id, waiter)
+      machine.rejected(accessToken: accessToken, elapsed: elapsed(), id, waiter)
     }
   }
 
@@ -150,7 +176,7 @@ public actor TokenStore {
           resumeWaiterWatchers()
         case .endSession:
           endSession(.sessionExpired)
-          waiter.resume(throwing: Error.signedOut(.sessionExpired))
+          waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
         }
       }
     } onCancel: {
@@ -159,25 +185,20 @@ public actor TokenStore {
   }
 
   private func start(_ id: UInt64, of credential: Credential) {
-    let refresh = self.refresh
+    let (refresh, endsSession) = (self.refresh, self.endsSession)
     refreshTask = Task {
-      let outcome = await Self.perform(refresh, credential)
+      let outcome = await Self.perform(refresh, of: credential, endsSession: endsSession)
       self.finish(id, outcome)
     }
   }
 
   @concurrent private static func perform(
-    _ refresh: Refresh, _ credential: Credential
-  ) async
-    -> TokenStateMachine<Waiter>.Outcome
-  {
+    _ refresh: Refresh, of credential: Credential, endsSession: EndsSession
+  ) async -> TokenStateMachine<Waiter>.Outcome {
     do {
       return .refreshed(try await refresh(credential))
     } catch {
-      switch FailureCategory(error) {
-      case .unauthorized, .forbidden: return .rejected
-      default: return .failed(error)
-      }
+      return endsSession(error) ? .rejected : .failed(error)
     }
   }
 
@@ -197,7 +218,7 @@ public actor TokenStore {
     refreshTask?.cancel()
     refreshTask = nil
     ended(reason)
-    for waiter in waiters { waiter.resume(throwing: Error.signedOut(reason)) }
+    for waiter in waiters { waiter.resume(throwing: TokenStoreError.signedOut(reason)) }
   }
 
   private func changed(_ credential: Credential) {

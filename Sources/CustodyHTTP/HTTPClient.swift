@@ -25,6 +25,8 @@ public struct HTTPClient: Sendable {
   public var decoder: JSONDecoder
   /// Encodes JSON request bodies.
   public var encoder: JSONEncoder
+  /// Reads the server's explanation out of an error response; by default nothing is read.
+  public var errorMessage: HTTPErrorMessage
 
   /// Creates a client.
   ///
@@ -34,15 +36,18 @@ public struct HTTPClient: Sendable {
   ///   - middleware: Steps between the client and the transport, outermost first.
   ///   - decoder: Decodes success bodies; configure its strategies before passing it.
   ///   - encoder: Encodes JSON request bodies.
+  ///   - errorMessage: Reads the server's explanation out of an error response, in the way your
+  ///     API words it, such as ``HTTPErrorMessage/jsonField(_:)``; by default none is read.
   public init(
     baseURL: URL, transport: any HTTPTransport, middleware: [any HTTPMiddleware] = [],
-    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), errorMessage: HTTPErrorMessage = .none
   ) {
     self.baseURL = baseURL
     self.transport = transport
     self.middleware = middleware
     self.decoder = decoder
     self.encoder = encoder
+    self.errorMessage = errorMessage
   }
 
   /// Sends `endpoint` and decodes its JSON answer.
@@ -57,7 +62,7 @@ public struct HTTPClient: Sendable {
   /// - Parameter endpoint: What to send and how to read the answer.
   /// - Returns: The decoded body of a 2xx response.
   /// - Throws: ``HTTPFailure``: a transport failure, a status outside 2xx (with the server's
-  ///   message), ``HTTPFailure/invalidResponse(reason:)`` when the body does not decode, or
+  ///   message, as ``errorMessage`` reads it), ``HTTPFailure/invalidResponse(reason:)`` when the body does not decode, or
   ///   ``HTTPFailure/cancelled``.
   public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> Response
   {
@@ -71,7 +76,7 @@ public struct HTTPClient: Sendable {
   public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPResponse {
     let request = try makeRequest(for: endpoint)
     let response = try await perform(request)
-    if let failure = HTTPFailure(response: response, now: Date()) { throw failure }
+    if let failure = HTTPFailure(response: response, now: Date(), errorMessage: errorMessage) { throw failure }
     return response
   }
 

@@ -81,7 +81,8 @@ public enum HTTPFailure: Error, Sendable, Hashable, CategorizedError {
     }
   }
 
-  /// The server's own explanation (the `message` of its JSON error body), if it gave one.
+  /// The server's own explanation, as the client's ``HTTPClient/errorMessage`` read it from the
+  /// error response, if it gave one.
   public var serverMessage: String? {
     switch self {
     case .unauthorized(let message), .forbidden(let message), .notFound(let message),

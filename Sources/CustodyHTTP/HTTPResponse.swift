@@ -40,7 +40,8 @@ public struct HTTPResponse: Sendable, Hashable {
     return HTTPResponse(status: status, headers: headers, body: try encoder.encode(value))
   }
 
-  /// An error response in the shape the Storefront API uses: `{"message": message}`.
+  /// A JSON error response `{"message": message}`, for in-process servers and tests; a client
+  /// reads it back with ``HTTPErrorMessage/jsonField(_:)``.
   public static func message(_ message: String, status: Int, headers: HTTPHeaders = [:]) -> HTTPResponse {
     var headers = headers
     headers["Content-Type"] = "application/json"

@@ -32,7 +32,7 @@ struct AuthorizationMiddlewareTests {
     #expect(await fixture.server.hits == ["/auth/me": 2, "/auth/refresh": 1])
   }
 
-  @Test(arguments: [401, 403])
+  @Test(arguments: [400, 401, 403])
   func aRejectedRefreshSignsOutWithoutALoop(status: Int) async {
     let fixture = AuthFixture(credential: AuthFixture.stale)
     await fixture.server.answerRefreshes(.reject(status: status))

@@ -26,7 +26,7 @@ struct FaultMatrixTests {
   ) -> HTTPClient {
     HTTPClient(
       baseURL: FaultServer.url(fault), transport: URLSessionTransport(configuration: configuration),
-      middleware: middleware)
+      middleware: middleware, errorMessage: .jsonField("message"))
   }
 
   // MARK: The connection breaks

@@ -60,7 +60,7 @@ struct HTTPClientTests {
         request.path.hasSuffix("/1")
           ? .message("Product with id '1' not found", status: 404)
           : .message("Slow down", status: 429, headers: ["Retry-After": "30"])
-      })
+      }, errorMessage: .jsonField("message"))
 
     let notFound = await client.failure(of: .item(1))
     let limited = await client.failure(of: .item(2))

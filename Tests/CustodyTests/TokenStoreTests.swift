@@ -47,7 +47,7 @@ struct TokenStoreTests {
     let old = harness.credential("a")
     let store = harness.makeStore(signedInWith: old)
     await store.signIn(harness.credential("b"))
-    #expect(try await store.credentialRejected(old).accessToken == "b")
+    #expect(try await store.credentialRejected(accessToken: old.accessToken).accessToken == "b")
     #expect(harness.refresh.callCount == 0)
   }
 
@@ -55,13 +55,13 @@ struct TokenStoreTests {
   @Test func burstOfRejectionsOfTheCurrentCredentialRefreshesOnce() async throws {
     let current = harness.credential("a")
     let store = harness.makeStore(signedInWith: current)
-    let callers = (0..<3).map { _ in Task { try await store.credentialRejected(current) } }
+    let callers = (0..<3).map { _ in Task { try await store.credentialRejected(accessToken: current.accessToken) } }
     await store.waitForWaiters(3)
     await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
 
     // A request that went out with the old credential answers 401 late: no second refresh.
-    #expect(try await store.credentialRejected(current).accessToken == "b")
+    #expect(try await store.credentialRejected(accessToken: current.accessToken).accessToken == "b")
     #expect(harness.refresh.callCount == 1)
   }
 
@@ -105,7 +105,7 @@ struct TokenStoreTests {
     var endings: [TokenEnding] = []
     for _ in 0..<10 {  // every request answers 401, whatever the credential
       let current = try await store.validCredential()
-      endings.append(await Task { try await store.credentialRejected(current) }.tokenEnding)
+      endings.append(await Task { try await store.credentialRejected(accessToken: current.accessToken) }.tokenEnding)
     }
     #expect(issued.count == 3)
     #expect(endings.prefix(3) == [.credential("t1"), .credential("t2"), .credential("t3")])
@@ -113,7 +113,7 @@ struct TokenStoreTests {
     #expect(await store.isSignedIn, "hitting the limit does not end the session")
 
     harness.clock.advance(by: .seconds(60))
-    #expect(try await store.credentialRejected(store.validCredential()).accessToken == "t4")
+    #expect(try await store.credentialRejected(accessToken: store.validCredential().accessToken).accessToken == "t4")
   }
 
   // T4
@@ -158,8 +158,8 @@ struct TokenStoreTests {
     dump(credential, to: &dumped)
     let texts = [
       "\(credential)", String(reflecting: credential), dumped, String(describing: [credential]),
-      "\(TokenStore.Error.refreshFailed(AuthServerError(status: 500)))",
-      "\(TokenStore.Error.signedOut(.sessionExpired))",
+      "\(TokenStoreError.refreshFailed(AuthServerError(status: 500)))",
+      "\(TokenStoreError.signedOut(.sessionExpired))",
     ]
     for text in texts {
       #expect(!text.contains("SECRET"), "\(text)")

@@ -1,4 +1,5 @@
 import Custody
+import CustodyHTTP
 import Foundation
 
 extension StorefrontEnvironment {
@@ -23,7 +24,7 @@ extension StorefrontEnvironment {
     _ configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService
   ) async throws(Error) -> StorefrontEnvironment {
     try prepare(configuration.dataDirectory)
-    let session = await openSession(configuration) { try await auth.refresh($0) }
+    let session = await openSession(configuration, authenticator: BearerAuthenticator { try await auth.refresh($0) })
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 }

@@ -54,15 +54,19 @@ public final class StorefrontEnvironment: Sendable {
     var middleware: [any HTTPMiddleware] = []
     if let retry = configuration.retry { middleware.append(RetryMiddleware(policy: retry, clock: clock)) }
     if let log = configuration.log { middleware.append(LoggingMiddleware(clock: clock, sink: log)) }
-    let base = HTTPClient(baseURL: configuration.baseURL, transport: configuration.transport, middleware: middleware)
-    let refresher = LiveAuthService(client: base, sessionLength: configuration.sessionLength, now: configuration.now)
-    let session = await openSession(configuration) { try await refresher.refresh($0) }
+    let base = HTTPClient(
+      baseURL: configuration.baseURL, transport: configuration.transport, middleware: middleware,
+      errorMessage: .storefront)
+    let authenticator = StorefrontAuthenticator(
+      service: LiveAuthService(client: base, sessionLength: configuration.sessionLength, now: configuration.now))
+    let session = await openSession(configuration, authenticator: authenticator)
 
     var client = base
     let basePath = configuration.baseURL.path(percentEncoded: false)
     let prefix = (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + "/auth/"
     // Authorization goes after retry, so every attempt carries the current credential.
-    let authorization = ProtectedRoutes(authorization: AuthorizationMiddleware(tokens: session.tokens), prefix: prefix)
+    let authorization = ProtectedRoutes(
+      authorization: AuthorizationMiddleware(tokens: session.tokens, authenticator: authenticator), prefix: prefix)
     client.middleware.insert(authorization, at: configuration.retry == nil ? 0 : 1)
 
     let tokens = session.tokens
@@ -73,14 +77,14 @@ public final class StorefrontEnvironment: Sendable {
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 
-  /// Opens the persisted session, renewing credentials with `refresh`.
+  /// Opens the persisted session, renewing credentials with `authenticator`.
   static func openSession(
-    _ configuration: StorefrontConfiguration, refresh: @escaping TokenStore.Refresh
+    _ configuration: StorefrontConfiguration, authenticator: some Authenticator
   ) async -> UserSession {
     await UserSession.open(
       store: FileStore(
         url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly),
-      now: configuration.now, clock: configuration.clock, refresh: refresh)
+      now: configuration.now, clock: configuration.clock, authenticator: authenticator)
   }
 
   /// Reads favourites and the offline page, and puts the environment together.

@@ -82,7 +82,7 @@ extension EmbeddedBackend {
       switch route {
       case "auth/login": recordLogin(request: request, response: response)
       case "auth/refresh": recordRefresh(request: request, response: response)
-      case "auth/logout": end(token: Self.bearerToken(of: request))
+      case "auth/logout": end(token: request.presentedToken)
       default: break
       }
       return response
@@ -93,7 +93,7 @@ extension EmbeddedBackend {
       let aliases = self.aliases.withLock { $0 }
       guard !aliases.isEmpty else { return request }
       var request = request
-      if let token = Self.bearerToken(of: request), let current = aliases[token] {
+      if let token = request.presentedToken, let current = aliases[token] {
         request.headers["Authorization"] = "Bearer \(current)"
       }
       if var body = Self.object(request.body), let token = body["refreshToken"] as? String,
@@ -147,11 +147,6 @@ extension EmbeddedBackend {
         userID: userID, accessToken: access, accessExpiresAt: now.addingTimeInterval(lifetime),
         refreshToken: refresh,
         refreshExpiresAt: now.addingTimeInterval(backend.configuration.refreshTokenLifetime.timeInterval))
-    }
-
-    private static func bearerToken(of request: HTTPRequest) -> String? {
-      guard let value = request.headers["Authorization"] else { return nil }
-      return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : value
     }
 
     private static func object(_ data: Data?) -> [String: Any]? {

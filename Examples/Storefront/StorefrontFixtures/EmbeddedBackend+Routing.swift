@@ -9,7 +9,7 @@ extension EmbeddedBackend {
     to request: HTTPRequest, components: [Substring], options: QueryOptions
   ) throws(RouteFailure) -> HTTPResponse {
     let (route, requiresToken) = Route.match(method: request.method, components: components)
-    let token = Self.accessToken(of: request)
+    let token = request.presentedToken
     var userID = 0
     if requiresToken {
       let verdict = state.withLock { $0.sessions.user(forAccessToken: token, now: now()) }
@@ -124,14 +124,5 @@ extension EmbeddedBackend {
     writer.int(page.count)
     writer.raw("}")
     return .jsonBytes(writer.bytes)
-  }
-
-  /// The access token of a request: `Authorization: Bearer <token>` (like the public service,
-  /// a value without the scheme is taken as the token itself), else the `accessToken` cookie.
-  private static func accessToken(of request: HTTPRequest) -> String? {
-    if let value = request.headers["Authorization"], !value.isEmpty {
-      return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : value
-    }
-    return Cookies.accessToken(of: request)
   }
 }

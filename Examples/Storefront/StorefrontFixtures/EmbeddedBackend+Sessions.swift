@@ -21,13 +21,15 @@ extension EmbeddedBackend {
     auth.users.map { Account(username: $0.username, password: $0.password) }
   }
 
-  /// An `HTTPClient` that sends to this backend at ``Configuration/baseURL``.
+  /// An `HTTPClient` that sends to this backend at ``Configuration/baseURL`` and reads the
+  /// `message` of its error bodies.
   ///
   /// ```swift
   /// let client = try EmbeddedBackend().makeClient(middleware: [RetryMiddleware()])
   /// ```
   public func makeClient(middleware: [any HTTPMiddleware] = []) -> HTTPClient {
-    HTTPClient(baseURL: configuration.baseURL, transport: self, middleware: middleware)
+    HTTPClient(
+      baseURL: configuration.baseURL, transport: self, middleware: middleware, errorMessage: .jsonField("message"))
   }
 
   /// Ends the session that `token` belongs to, as `POST /auth/logout` does here: every access

@@ -4,7 +4,7 @@ import Foundation
 /// who waits for it, and how many refreshes the policy still allows. Methods return what the
 /// owner must do next; `Waiter` is generic so the rules are tested without concurrency.
 struct TokenStateMachine<Waiter> {
-  typealias Failure = TokenStore.Error
+  typealias Failure = TokenStoreError
 
   struct Refresh {
     let id: UInt64
@@ -60,10 +60,13 @@ struct TokenStateMachine<Waiter> {
     return start(of: credential, at: elapsed, waiterID, waiter)
   }
 
-  mutating func rejected(_ rejected: Credential, elapsed: Duration, _ waiterID: UInt64, _ waiter: Waiter) -> Action {
+  /// A request sent with `accessToken` was rejected. Credentials are told apart by their access
+  /// token, what the server saw: a copy rebuilt from storage or from a header is the same one.
+  mutating func rejected(accessToken: String, elapsed: Duration, _ waiterID: UInt64, _ waiter: Waiter) -> Action {
     guard case .signedIn = session, let credential else { return .fail(.signedOut(reason)) }
-    if let refresh, refresh.of == rejected || credential == rejected { return join(waiterID, waiter) }
-    guard credential == rejected else { return .answer(credential) }
+    let isCurrent = credential.accessToken == accessToken
+    if let refresh, isCurrent || refresh.of.accessToken == accessToken { return join(waiterID, waiter) }
+    guard isCurrent else { return .answer(credential) }
     guard credential.refreshToken != nil else { return .endSession }
     if let delay = refreshDelay(at: elapsed) { return .fail(.tooManyRefreshes(retryAfter: delay)) }
     return start(of: credential, at: elapsed, waiterID, waiter)

@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -72,12 +73,5 @@ public final class URLSessionTransport: HTTPTransport {
     urlRequest.timeoutInterval = (request.timeout ?? configuration.timeout).timeInterval
     for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
     return urlRequest
-  }
-}
-
-extension Duration {
-  fileprivate var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

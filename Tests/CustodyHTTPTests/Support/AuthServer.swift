@@ -93,7 +93,8 @@ struct AuthFixture {
     self.server = server
     self.tokens = tokens
     self.client = HTTPClient(
-      baseURL: testBaseURL, transport: transport, middleware: [AuthorizationMiddleware(tokens: tokens)])
+      baseURL: testBaseURL, transport: transport, middleware: [AuthorizationMiddleware(tokens: tokens)],
+      errorMessage: .jsonField("message"))
   }
 
   /// A credential the server no longer accepts, which does not look expired.

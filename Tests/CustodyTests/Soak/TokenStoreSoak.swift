@@ -3,7 +3,7 @@ import Foundation
 
 @testable import Custody
 
-/// Random `validCredential()` and `credentialRejected(_:)` calls on one `TokenStore` while its
+/// Random `validCredential()` and `credentialRejected(accessToken:)` calls on one `TokenStore` while its
 /// wall clock moves, with refreshes that are slow, fail, or are rejected (which signs out).
 ///
 /// One worker, the *session owner*, is the only one to call `signIn` and `signOut`. It checks
@@ -51,16 +51,16 @@ final class TokenStoreSoak: Sendable {
         try await store.validCredential()
       }
       if case .success(let credential) = result { remember(credential) }
-      report.judge(result, cancelled: cancelled, "validCredential()", allowed: { $0 is TokenStore.Error })
+      report.judge(result, cancelled: cancelled, "validCredential()", allowed: { $0 is TokenStoreError })
     case 65..<85:
       guard let rejected = handedOut.withLock({ $0.isEmpty ? nil : $0[rng.int(in: 0...($0.count - 1))] }) else {
         return
       }
       let (result, cancelled) = await runCancellable(cancelAfter: cancelAfter) { [store] in
-        try await store.credentialRejected(rejected)
+        try await store.credentialRejected(accessToken: rejected.accessToken)
       }
       if case .success(let credential) = result { remember(credential) }
-      report.judge(result, cancelled: cancelled, "credentialRejected(_:)", allowed: { $0 is TokenStore.Error })
+      report.judge(result, cancelled: cancelled, "credentialRejected(accessToken:)", allowed: { $0 is TokenStoreError })
     default:
       wallClock.advance(by: .seconds(rng.int(in: 1...20)))
     }

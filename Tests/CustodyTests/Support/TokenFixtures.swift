@@ -11,8 +11,7 @@ final class ManualWallClock: Sendable {
   var now: Date { date.withLock { $0 } }
 
   func advance(by duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    date.withLock { $0 += TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18 }
+    date.withLock { $0 += duration.timeInterval }
   }
 }
 
@@ -42,9 +41,9 @@ enum TokenEnding: Equatable {
     switch result {
     case .success(let credential): self = .credential(credential.accessToken)
     case .failure(is CancellationError): self = .cancelled
-    case .failure(TokenStore.Error.signedOut(let reason)): self = .signedOut(reason)
-    case .failure(TokenStore.Error.refreshFailed): self = .refreshFailed
-    case .failure(TokenStore.Error.tooManyRefreshes): self = .tooManyRefreshes
+    case .failure(TokenStoreError.signedOut(let reason)): self = .signedOut(reason)
+    case .failure(TokenStoreError.refreshFailed): self = .refreshFailed
+    case .failure(TokenStoreError.tooManyRefreshes): self = .tooManyRefreshes
     case .failure(let error): self = .other(String(describing: error))
     }
   }

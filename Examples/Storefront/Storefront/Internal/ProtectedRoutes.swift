@@ -1,7 +1,7 @@
 import CustodyHTTP
 
 /// Authorizes only the protected `/auth/…` routes, so browsing works signed out while signed-in
-/// calls carry the credential and recover from a 401.
+/// calls carry the credential and recover from a rejected one.
 struct ProtectedRoutes: HTTPMiddleware {
   let authorization: AuthorizationMiddleware
   /// The path below which protected routes live, such as `/auth/` or `/api/auth/`.

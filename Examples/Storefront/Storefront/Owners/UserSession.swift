@@ -1,4 +1,5 @@
 import Custody
+import CustodyHTTP
 import Foundation
 
 /// What is persisted of a session: who signed in, and their credential. Kept in an
@@ -16,13 +17,12 @@ public struct StoredSession: Sendable, Hashable, Codable {
 /// Owns the signed-in session: a `TokenStore` that renews the credential once for every
 /// request, persisted in an owner-only file so a session survives a restart.
 ///
-/// A refresh the server rejects signs the session out (and clears the file); a transient
-/// failure keeps it.
+/// A refresh the authenticator judges final (the server rejected the refresh token) signs the
+/// session out and clears the file; a transient failure keeps it.
 ///
 /// ```swift
-/// let session = await UserSession.open(store: FileStore(url: file, default: nil, protection: .ownerOnly)) { old in
-///   try await refresher.refresh(old)
-/// }
+/// let session = await UserSession.open(
+///   store: FileStore(url: file, default: nil, protection: .ownerOnly), authenticator: authenticator)
 /// let user = try await session.signIn(username: "emilys", password: "emilyspass", using: auth)
 /// ```
 public final class UserSession: Sendable {
@@ -42,19 +42,19 @@ public final class UserSession: Sendable {
   ///   - policy: When the credential is renewed and how often at most.
   ///   - now: The wall clock expiry dates are compared with.
   ///   - clock: The clock the refresh budget counts in.
-  ///   - refresh: Renews a credential; must not itself need a credential.
+  ///   - authenticator: Renews a credential (without needing one itself) and decides which
+  ///     failed renewal ends the session.
   public static func open(
     store: FileStore<StoredSession?>, policy: TokenStore.Policy = .init(),
     now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
-    refresh: @escaping TokenStore.Refresh
+    authenticator: some Authenticator
   ) async -> UserSession {
     let stored = await store.load()
     let tokens = TokenStore(
-      credential: stored?.credential, policy: policy, now: now, clock: clock,
+      credential: stored?.credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
       persist: { credential in
         if let credential { store.update { $0?.credential = credential } } else { store.save(nil) }
-      },
-      refresh: refresh)
+      })
     return UserSession(tokens: tokens, store: store)
   }
 

@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 /// The tokens the backend has issued, by session.
@@ -103,12 +104,5 @@ struct SessionTable: Sendable {
     access[pair.access] = Grant(session: session, userID: userID, expiresAt: accessExpiry)
     refresh[pair.refresh] = Grant(session: session, userID: userID, expiresAt: refreshExpiry)
     return pair
-  }
-}
-
-extension Duration {
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Storefront
 
 /// An in-process server of the part of the Storefront API the view models use, with switches a
-/// test flips: the network drops, access tokens expire, refreshes are rejected.
+/// test flips: the network drops, access tokens expire or fail verification, refreshes are
+/// rejected.
 actor StubServer {
   let catalog: [Product]
   /// How many requests each path received.
@@ -13,6 +14,7 @@ actor StubServer {
   var rejectsRefreshes = false
   private var issued = 0
   private var accessIsValid = false
+  private var signatureIsValid = true
 
   init(productCount: Int = 50) {
     catalog = (1...productCount).map { Product.sample($0, category: $0 <= productCount / 2 ? "beauty" : "groceries") }
@@ -22,6 +24,9 @@ actor StubServer {
   /// Makes the access token handed out last expire, as a server's clock does.
   func expireAccessToken() { accessIsValid = false }
   func rejectRefreshes() { rejectsRefreshes = true }
+  /// Makes the access token handed out last fail verification, as one signed by another server
+  /// or damaged on disk does: the public service answers 500 `invalid signature`.
+  func breakAccessTokenSignature() { signatureIsValid = false }
 
   /// A transport that sends every request here.
   nonisolated var transport: InProcessTransport {
@@ -38,9 +43,9 @@ actor StubServer {
     default: break
     }
     guard path.hasPrefix("/auth/") else { return try route(request, path: path) }
-    guard accessIsValid, request.headers["Authorization"] == "Bearer access-\(issued)" else {
-      return .message("Token Expired!", status: 401)
-    }
+    let isCurrent = request.headers["Authorization"] == "Bearer access-\(issued)"
+    if isCurrent, !signatureIsValid { return .message("invalid signature", status: 500) }
+    guard accessIsValid, isCurrent else { return .message("Token Expired!", status: 401) }
     return try route(request, path: String(path.dropFirst("/auth".count)))
   }
 
@@ -84,6 +89,7 @@ actor StubServer {
   private func issueTokens() {
     issued += 1
     accessIsValid = true
+    signatureIsValid = true
   }
 
   private func decode<Form: Decodable>(_ type: Form.Type, _ request: HTTPRequest) throws -> Form {
