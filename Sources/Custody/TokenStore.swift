@@ -53,7 +53,9 @@ public actor TokenStore {
   private var refreshTask: Task<Void, Never>?
   private var observers: [UInt64: AsyncStream<Session>.Continuation] = [:]
   private var published: Session
-  private var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private let inspection: Inspection?
+  /// When the refresh in flight started, for inspectors.
+  private var refreshClock: FlightClock?
 
   /// Creates a store.
   ///
@@ -67,6 +69,14 @@ public actor TokenStore {
   ///   - endsSession: Whether an error thrown by `refresh` means the server will never renew
   ///     this session (a revoked refresh token), so the store signs out instead of trying again
   ///     later. By default ``refreshFailureEndsSession(_:)``.
+  ///   - name: The name inspectors show, such as "session".
+  ///   - inspector: Receives this store's events (see ``OwnerInspector``): each refresh
+  ///     ``OwnerEvent/Kind/started(_:_:)``, its callers ``OwnerEvent/Kind/joined(_:waiters:)``,
+  ///     and its end, ``OwnerEvent/Outcome/succeeded``, ``OwnerEvent/Outcome/rejected`` (the
+  ///     session ends), failed, or ``OwnerEvent/Outcome/dropped`` when a sign-in or sign-out
+  ///     overtook it; ``OwnerEvent/Kind/refreshRefused(retryAfter:)`` when the budget is spent;
+  ///     ``OwnerEvent/Kind/signedIn`` and ``OwnerEvent/Kind/signedOut(_:)``. No event carries a
+  ///     token.
   ///   - refresh: Exchanges an expiring or rejected credential for a fresh one.
   public init(
     credential: Credential? = nil,
@@ -75,8 +85,11 @@ public actor TokenStore {
     clock: some Clock<Duration> = ContinuousClock(),
     persist: @escaping @Sendable (Credential?) -> Void = { _ in },
     endsSession: @escaping EndsSession = TokenStore.refreshFailureEndsSession,
+    name: String? = nil,
+    inspector: (any OwnerInspector)? = nil,
     refresh: @escaping Refresh
   ) {
+    self.inspection = .unkeyed(.tokenStore, name: name, inspector: inspector)
     self.policy = policy
     self.refresh = refresh
     self.endsSession = endsSession
@@ -97,7 +110,9 @@ public actor TokenStore {
   /// Stores `credential` as the session's credential. A refresh in flight no longer counts;
   /// its callers get `credential`.
   public func signIn(_ credential: Credential) {
+    reportRefreshOvertaken()
     let waiters = machine.signIn(credential)
+    inspection?.record(.signedIn)
     refreshTask?.cancel()
     refreshTask = nil
     changed(credential)
@@ -169,11 +184,14 @@ public actor TokenStore {
         guard !Task.isCancelled else { return waiter.resume(throwing: CancellationError()) }
         switch enter(&machine, waiterID, waiter) {
         case .answer(let credential): waiter.resume(returning: credential)
-        case .fail(let error): waiter.resume(throwing: error)
-        case .joined: resumeWaiterWatchers()
+        case .fail(let error):
+          if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
+          waiter.resume(throwing: error)
+        case .joined: reportWaiters()
         case .start(let id, let credential):
+          inspection?.record(.started(id, .refresh))
           start(id, of: credential)
-          resumeWaiterWatchers()
+          reportWaiters()
         case .endSession:
           endSession(.sessionExpired)
           waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
@@ -185,6 +203,7 @@ public actor TokenStore {
   }
 
   private func start(_ id: UInt64, of credential: Credential) {
+    refreshClock = inspection.map { _ in FlightClock() }
     let (refresh, endsSession) = (self.refresh, self.endsSession)
     refreshTask = Task {
       let outcome = await Self.perform(refresh, of: credential, endsSession: endsSession)
@@ -205,6 +224,15 @@ public actor TokenStore {
   private func finish(_ id: UInt64, _ outcome: TokenStateMachine<Waiter>.Outcome) {
     guard let (waiters, result) = machine.finish(id, outcome) else { return }
     refreshTask = nil
+    if let inspection, let clock = refreshClock {
+      let inspected: OwnerEvent.Outcome =
+        switch outcome {
+        case .refreshed: .succeeded
+        case .rejected: .rejected
+        case .failed(let error): .failed(FailureCategory(error))
+        }
+      inspection.record(.finished(id, duration: clock.elapsed, outcome: inspected))
+    }
     switch result {
     case .success(let credential): changed(credential)
     case .failure(.signedOut(let reason)): ended(reason)
@@ -214,6 +242,7 @@ public actor TokenStore {
   }
 
   private func endSession(_ reason: SignOutReason) {
+    reportRefreshOvertaken()
     let waiters = machine.endSession(reason)
     refreshTask?.cancel()
     refreshTask = nil
@@ -227,6 +256,7 @@ public actor TokenStore {
   }
 
   private func ended(_ reason: SignOutReason) {
+    inspection?.record(.signedOut(reason))
     persist(nil)
     publish()
   }
@@ -238,25 +268,28 @@ public actor TokenStore {
   }
 
   private func leave(_ waiterID: UInt64) {
-    machine.leave(waiterID)?.resume(throwing: CancellationError())
+    guard let waiter = machine.leave(waiterID) else { return }
+    if let inspection, let refresh = machine.refresh {
+      inspection.record(.left(refresh.id, waiters: refresh.waiters.count))
+    }
+    waiter.resume(throwing: CancellationError())
   }
 
   private func stopObserving(_ id: UInt64) {
     observers[id] = nil
   }
 
-  /// Suspends until `count` callers wait for the refresh in flight; lets tests order their steps.
-  func waitForWaiters(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      if (machine.refresh?.waiters.count ?? 0) >= count { return continuation.resume() }
-      waiterWatchers.append((count, continuation))
-    }
+  /// Reports how many callers wait for the refresh in flight.
+  private func reportWaiters() {
+    guard let inspection, let refresh = machine.refresh else { return }
+    inspection.record(.joined(refresh.id, waiters: refresh.waiters.count))
   }
 
-  private func resumeWaiterWatchers() {
-    let waiting = machine.refresh?.waiters.count ?? 0
-    let ready = waiterWatchers.filter { $0.count <= waiting }
-    waiterWatchers.removeAll { $0.count <= waiting }
-    for watcher in ready { watcher.continuation.resume() }
+  /// Reports that a sign-in or sign-out overtakes the refresh in flight, whose result is then
+  /// dropped: its work keeps running (see the type's discussion) but ends no flight any more.
+  private func reportRefreshOvertaken() {
+    guard let inspection, let refresh = machine.refresh else { return }
+    inspection.record(.detached(refresh.id, .supersede))
+    inspection.record(.finished(refresh.id, duration: refreshClock?.elapsed ?? .zero, outcome: .dropped))
   }
 }

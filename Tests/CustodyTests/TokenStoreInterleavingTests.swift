@@ -12,7 +12,7 @@ struct TokenStoreInterleavingTests {
       let harness = TokenHarness()
       let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 5))
       let callers = (0..<3).map { _ in Task { try await store.validCredential() } }
-      await store.waitForWaiters(3)
+      await harness.inspector.waitForWaiters(3)
       let call = await harness.refresh.waitForCalls(1)[0]
 
       var answered = false
@@ -42,7 +42,7 @@ struct TokenStoreInterleavingTests {
       let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 5))
       let staying = Task { try await store.validCredential() }
       let leaving = Task { try await store.validCredential() }
-      await store.waitForWaiters(2)
+      await harness.inspector.waitForWaiters(2)
       let call = await harness.refresh.waitForCalls(1)[0]
 
       var signedOut = false

@@ -23,7 +23,7 @@ struct TokenStoreTests {
   @Test func expiringCredentialIsRefreshedOnceForAllCallers() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 10))
     let callers = (0..<4).map { _ in validCredential(store) }
-    await store.waitForWaiters(4)
+    await harness.inspector.waitForWaiters(4)
     let call = await harness.refresh.waitForCalls(1)[0]
     #expect(call.input.accessToken == "a")
     call.resolve(harness.credential("b"))
@@ -56,7 +56,7 @@ struct TokenStoreTests {
     let current = harness.credential("a")
     let store = harness.makeStore(signedInWith: current)
     let callers = (0..<3).map { _ in Task { try await store.credentialRejected(accessToken: current.accessToken) } }
-    await store.waitForWaiters(3)
+    await harness.inspector.waitForWaiters(3)
     await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
 
@@ -72,7 +72,7 @@ struct TokenStoreTests {
     #expect(await sessions.next() == .signedIn)
 
     let callers = (0..<3).map { _ in validCredential(store) }
-    await store.waitForWaiters(3)
+    await harness.inspector.waitForWaiters(3)
     await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: 403))
     for caller in callers { #expect(await caller.tokenEnding == .signedOut(.sessionExpired)) }
     #expect(await !store.isSignedIn)

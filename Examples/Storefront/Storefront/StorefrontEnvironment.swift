@@ -83,8 +83,10 @@ public final class StorefrontEnvironment: Sendable {
   ) async -> UserSession {
     await UserSession.open(
       store: FileStore(
-        url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly),
-      now: configuration.now, clock: configuration.clock, authenticator: authenticator)
+        url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly,
+        name: "session file", inspector: configuration.inspector),
+      now: configuration.now, clock: configuration.clock, authenticator: authenticator,
+      inspector: configuration.inspector)
   }
 
   /// Reads favourites and the offline page, and puts the environment together.

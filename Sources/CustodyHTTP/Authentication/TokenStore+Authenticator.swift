@@ -16,17 +16,21 @@ extension TokenStore {
   ///   - now: The wall clock expiry dates are compared with.
   ///   - clock: The clock the refresh budget counts time with.
   ///   - persist: Called with every new credential (`nil` after a sign-out), to save it.
+  ///   - name: The name inspectors show, such as "session".
+  ///   - inspector: Receives the store's events (see `OwnerInspector`).
   public init(
     credential: Credential? = nil,
     authenticator: some Authenticator,
     policy: Policy = Policy(),
     now: @escaping @Sendable () -> Date = { Date() },
     clock: some Clock<Duration> = ContinuousClock(),
-    persist: @escaping @Sendable (Credential?) -> Void = { _ in }
+    persist: @escaping @Sendable (Credential?) -> Void = { _ in },
+    name: String? = nil,
+    inspector: (any OwnerInspector)? = nil
   ) {
     self.init(
       credential: credential, policy: policy, now: now, clock: clock, persist: persist,
-      endsSession: { authenticator.refreshFailureEndsSession($0) },
+      endsSession: { authenticator.refreshFailureEndsSession($0) }, name: name, inspector: inspector,
       refresh: { try await authenticator.refresh($0) })
   }
 }

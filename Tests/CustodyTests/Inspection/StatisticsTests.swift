@@ -43,6 +43,16 @@ struct StatisticsTests {
     #expect(log == ["products stored 2", "products stored 3", "products removed 1", "products removed 2"])
   }
 
+  @Test func countsTheTokenRefreshesInItsWindow() async throws {
+    let store = TokenStore(
+      credential: Credential(accessToken: "a", refreshToken: "r", expiresAt: nil), name: "session",
+      inspector: statistics
+    ) { _ in Credential(accessToken: "b", refreshToken: "r", expiresAt: nil) }
+    _ = try await store.credentialRejected(accessToken: "a")
+    #expect(statistics.snapshot().refreshesInWindow == ["session": 1])
+    #expect(statistics.snapshot().owner(named: "session")?.counters.succeeded == 1)
+  }
+
   @Test func resetForgetsCountsButKeepsWhatIsInFlight() async throws {
     let probe = TestInspector()
     let flight = SingleFlight<Int, String>(name: "flight", inspector: InspectorGroup([statistics, probe]))

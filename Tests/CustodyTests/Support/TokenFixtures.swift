@@ -62,6 +62,8 @@ final class TokenHarness: Sendable {
   let wallClock = ManualWallClock()
   let clock = TestClock()
   let persisted = LockedState<[Credential?]>([])
+  /// What the stores made by ``makeStore(signedInWith:policy:)`` report.
+  let inspector = TestInspector()
 
   /// A credential named `token` expiring `seconds` after the harness's current time.
   func credential(_ token: String, expiresIn seconds: Int = 3_600) -> Credential {
@@ -74,6 +76,7 @@ final class TokenHarness: Sendable {
     TokenStore(
       credential: credential, policy: policy, now: { [wallClock] in wallClock.now }, clock: clock,
       persist: { [self] credential in self.persisted.withLock { $0.append(credential) } },
+      name: "session", inspector: inspector,
       refresh: { [refresh] old in try await refresh(old) })
   }
 

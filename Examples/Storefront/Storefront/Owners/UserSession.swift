@@ -44,17 +44,18 @@ public final class UserSession: Sendable {
   ///   - clock: The clock the refresh budget counts in.
   ///   - authenticator: Renews a credential (without needing one itself) and decides which
   ///     failed renewal ends the session.
+  ///   - inspector: Receives the token store's events, under the name "session".
   public static func open(
     store: FileStore<StoredSession?>, policy: TokenStore.Policy = .init(),
     now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
-    authenticator: some Authenticator
+    authenticator: some Authenticator, inspector: (any OwnerInspector)? = nil
   ) async -> UserSession {
     let stored = await store.load()
     let tokens = TokenStore(
       credential: stored?.credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
       persist: { credential in
         if let credential { store.update { $0?.credential = credential } } else { store.save(nil) }
-      })
+      }, name: "session", inspector: inspector)
     return UserSession(tokens: tokens, store: store)
   }
 
