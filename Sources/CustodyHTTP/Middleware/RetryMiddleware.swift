@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 /// Sends a request again after a transient failure, waiting longer each time.
@@ -102,10 +103,9 @@ public struct RetryMiddleware: HTTPMiddleware {
       if let requested = RetryAfter.delay(in: response.headers, now: now()) {
         return requested <= policy.maxRetryAfter ? requested : nil
       }
-    case .failure(.offline), .failure(.timedOut):
-      break
-    case .failure:
-      return nil
+    case .failure(let failure):
+      // A transport failure: retry only what may pass on its own (offline, timed out).
+      guard FailureCategory(failure).isTransient else { return nil }
     }
     return jitter(backoffCeiling(attempt: attempt))
   }
