@@ -37,8 +37,11 @@ public final class CatalogViewModel {
   public let skip: Int
   /// The favourite products, kept in sync by ``observeChanges()``.
   public private(set) var favorites: Set<Product.ID>
-  /// Plain words for the last failure; `nil` when the last load succeeded.
-  public private(set) var message: String?
+  /// Plain words for the failure shown: the first page's, else the next page's; `nil` when
+  /// neither failed. Derived from state, so it never disagrees with what the screen shows.
+  public var message: String? { (state.error ?? nextPageFailure?.error).flatMap(FailureCopy.message(for:)) }
+  /// Why the last next page failed, while its rows stay; `nil` once a page arrives.
+  public private(set) var nextPageFailure: LoadFailure?
   /// Whether ``observeChanges()`` runs, so favourites and saved edits reach this screen.
   public private(set) var isObservingChanges = false
 
@@ -149,10 +152,10 @@ public final class CatalogViewModel {
         BackgroundRelease.release(current)
       }
       commit { $0.show(screen) }
-      message = nil
+      nextPageFailure = nil
       return .appended
     case .failed(let error):
-      message = FailureCopy.message(for: error)  // the rows stay; the next call retries the page
+      nextPageFailure = LoadFailure(error)  // the rows stay; the next call retries the page
       return .failed
     case .superseded, .cancelled:
       return .dropped
@@ -202,20 +205,12 @@ public final class CatalogViewModel {
     moreLoad.cancel()
     let sort = feed.sort
     let outcome = await listLoad.run { await CatalogPipeline.screen(for: try await fetch(), sort: sort) }
-    switch outcome {
-    case .completed(let screen):
-      commit { $0.apply(outcome) }
-      message = nil
-      if feed.category == nil, feed.skip == 0 {
-        environment.offlineCatalog.remember(screen.products, total: screen.total, sort: feed.sort)
-      }
-    case .failed(let error):
-      commit { $0.apply(outcome) }
-      message = FailureCopy.message(for: error)
-    case .cancelled:
-      commit { $0.apply(outcome) }
-    case .superseded:
-      break
+    if case .superseded = outcome { return }  // the newer load owns the screen
+    commit { $0.apply(outcome) }
+    guard case .completed(let screen) = outcome else { return }
+    nextPageFailure = nil
+    if feed.category == nil, feed.skip == 0 {
+      environment.offlineCatalog.remember(screen.products, total: screen.total, sort: feed.sort)
     }
   }
 
