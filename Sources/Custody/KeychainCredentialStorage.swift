@@ -2,6 +2,24 @@
   import Foundation
   import Security
 
+  /// Why a ``KeychainCredentialStorage`` could not read or write the Keychain.
+  public enum KeychainCredentialError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The Keychain refused `operation` ("read", "save" or "delete") with `status`, an `OSStatus`.
+    case keychain(operation: String, status: Int32)
+    /// The item holds bytes that are not a credential.
+    case unreadable
+
+    public var description: String {
+      switch self {
+      case .keychain(let operation, let status):
+        "The Keychain could not \(operation) the saved sign-in (status \(status)). If the device is locked, try "
+          + "again after unlocking it; otherwise sign in again."
+      case .unreadable:
+        "The saved sign-in in the Keychain is not one this app wrote. Sign in again to replace it."
+      }
+    }
+  }
+
   /// Keeps a ``Credential`` in the Keychain, as a generic password item that only this device
   /// can read, from the first unlock after a restart, so a refresh can run in the background.
   ///
@@ -16,24 +34,6 @@
   /// }
   /// ```
   public struct KeychainCredentialStorage: Sendable {
-    /// Why the Keychain could not be read or written.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-      /// The Keychain refused `operation` ("read", "save" or "delete") with `status`, an `OSStatus`.
-      case keychain(operation: String, status: Int32)
-      /// The item holds bytes that are not a credential.
-      case unreadable
-
-      public var description: String {
-        switch self {
-        case .keychain(let operation, let status):
-          "The Keychain could not \(operation) the saved sign-in (status \(status)). If the device is locked, try "
-            + "again after unlocking it; otherwise sign in again."
-        case .unreadable:
-          "The saved sign-in in the Keychain is not one this app wrote. Sign in again to replace it."
-        }
-      }
-    }
-
     private let item: KeychainCredentialItem
 
     /// Names the item: `service` is usually the app's bundle identifier, `account` which
@@ -44,8 +44,8 @@
 
     /// The saved credential, or `nil` when none is saved.
     ///
-    /// - Throws: ``Error`` when the Keychain refuses the read or the item is not a credential.
-    public func load() throws(Error) -> Credential? {
+    /// - Throws: ``KeychainCredentialError`` when the Keychain refuses the read or the item is not a credential.
+    public func load() throws(KeychainCredentialError) -> Credential? {
       var result: CFTypeRef?
       let status = SecItemCopyMatching(Self.dictionary(item.loadQuery), &result)
       switch status {
@@ -63,8 +63,8 @@
 
     /// Saves `credential` in place of the saved one; `nil` deletes the item.
     ///
-    /// - Throws: ``Error`` when the Keychain refuses the write.
-    public func save(_ credential: Credential?) throws(Error) {
+    /// - Throws: ``KeychainCredentialError`` when the Keychain refuses the write.
+    public func save(_ credential: Credential?) throws(KeychainCredentialError) {
       guard let credential else {
         let status = SecItemDelete(Self.dictionary(item.identity))
         guard status == errSecSuccess || status == errSecItemNotFound else {
