@@ -12,15 +12,19 @@ enum CacheScenario {
     var report = ScenarioReport("cache")
     let operations = quick ? 100_000 : 1_000_000
     let cache = Cache<Int, Int>(policy: CachePolicy(freshFor: .seconds(3_600)))
+    // With a limit every hit also moves the key to the front of the recency list.
+    let bounded = Cache<Int, Int>(policy: CachePolicy(freshFor: .seconds(3_600), countLimit: 1_000))
     let plain = PlainActorCache()
     let ttl = TTLActorCache(freshFor: .seconds(3_600))
     for key in 0..<64 {
       cache.set(key, for: key)
+      bounded.set(key, for: key)
       await plain.set(key, for: key)
       await ttl.set(key, for: key)
     }
 
     let cached = await Measure.best { await MainActor.run { readCachedValue(cache, operations) } }
+    let boundedCached = await Measure.best { await MainActor.run { readCachedValue(bounded, operations) } }
     let mutex = await MutexDictionaryPeer.measure(operations)
     let nsCache = await Measure.best { await MainActor.run { readNSCache(operations) } }
     let valueOff = await Measure.best { await readValueOffActor(cache, operations) }
@@ -30,7 +34,8 @@ enum CacheScenario {
     let actorMain = await Measure.best { await readActorOnMain(plain, operations) }
 
     let rows: [(String, String, Duration?)] = [
-      ("Cache.cachedValue", "main actor", cached), ("Mutex dictionary", "main actor", mutex),
+      ("Cache.cachedValue", "main actor", cached), ("count-limited Cache.cachedValue", "main actor", boundedCached),
+      ("Mutex dictionary", "main actor", mutex),
       ("NSCache", "main actor", nsCache),
       ("Cache.value(for:)", "non-isolated", valueOff), ("plain actor", "non-isolated", actorOff),
       ("TTL actor", "non-isolated", ttlOff),
