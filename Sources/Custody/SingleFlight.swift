@@ -19,6 +19,9 @@
 /// - ``forget(_:)`` lets later callers start a new operation while earlier callers still get the
 ///   old result; the old operation ending never clears the newer one.
 ///
+/// A caller of higher priority who joins an operation raises the operation's priority to its
+/// own, where the platform supports escalation (Swift 6.2 on Linux, iOS 26 / macOS 26).
+///
 /// Waiters are stored continuations resumed after the lock is released, so fan-out to
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -43,13 +46,17 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     let waiterID = table.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        let watchers = table.withLock { table -> [CheckedContinuation<Void, Never>]? in
+        typealias Joined = (watchers: [CheckedContinuation<Void, Never>], running: Task<Void, Never>?)
+        let joined = table.withLock { table -> Joined? in
           guard !Task.isCancelled else { return nil }
-          let flightID = table.attachedFlight(for: key)?.id ?? start(key, operation: operation, in: &table)
-          return table.join(flightID, waiter: waiterID, continuation: continuation)
+          let attached = table.attachedFlight(for: key)?.id
+          let flightID = attached ?? start(key, operation: operation, in: &table)
+          let running = attached.flatMap { table.task(of: $0) }
+          return (table.join(flightID, waiter: waiterID, continuation: continuation), running)
         }
-        guard let watchers else { return continuation.resume(throwing: CancellationError()) }
-        for watcher in watchers { watcher.resume() }
+        guard let joined else { return continuation.resume(throwing: CancellationError()) }
+        PriorityEscalation.raise(joined.running)
+        for watcher in joined.watchers { watcher.resume() }
       }
     } onCancel: {
       let (waiter, task) = table.withLock { $0.leave(waiterID) }

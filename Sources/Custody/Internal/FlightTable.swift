@@ -38,6 +38,11 @@ struct FlightTable<Key: Hashable, Value, Tag> {
     return (id, flight.tag)
   }
 
+  /// The task running the flight `id`, if it still runs.
+  func task(of id: UInt64) -> Task<Void, Never>? {
+    flights[id]?.task
+  }
+
   func isAttached(_ id: UInt64) -> Bool {
     guard let flight = flights[id] else { return false }
     return attached[flight.key] == id
