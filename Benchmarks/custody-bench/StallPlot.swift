@@ -9,8 +9,8 @@ struct StallPlot {
   /// The heartbeat's period: tick `i` ran `i` periods plus every lateness before it after start.
   var interval: Duration
 
-  private let width = 900.0, height = 440.0
-  private let left = 70.0, right = 210.0, top = 40.0, bottom = 50.0
+  private let width = 1_000.0, height = 460.0
+  private let left = 70.0, right = 300.0, top = 40.0, bottom = 70.0
   private let colors = ["#9e9e9e", "#2e7d32", "#c62828", "#ef6c00", "#1565c0"]
 
   /// Writes the picture to `path`, noting in `report` where it went or why it could not.
@@ -63,7 +63,11 @@ struct StallPlot {
     }
     out.append(line(left, top + plotHeight, left + plotWidth, top + plotHeight, "#616161"))
     out.append(line(left, top, left, top + plotHeight, "#616161"))
-    out.append(text(left + plotWidth / 2, height - 10, "time since the heartbeat started", anchor: "middle"))
+    out.append(text(left + plotWidth / 2, top + plotHeight + 36, "time since the heartbeat started", anchor: "middle"))
+    out.append(
+      text(
+        left, height - 10,
+        "A stall shows as a ramp: a tick's lateness grows for as long as the main actor is busy or gets no core."))
     out.append(text(14, top + plotHeight / 2, "lateness (log)", anchor: "middle", rotate: true))
     for (index, points) in series.enumerated() {
       let color = colors[index % colors.count]
