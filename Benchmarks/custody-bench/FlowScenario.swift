@@ -10,11 +10,13 @@ import StorefrontFixtures
 /// default size and once with one page of 10,000 products.
 ///
 /// Reports the median and p90 refresh duration and what the main actor went through meanwhile,
-/// with a 1 ms heartbeat on it: the worst and 99th-percentile lateness, and the sum of all
-/// lateness, which bounds from above the time the main actor spent decoding, sorting, grouping
-/// and freeing during the refreshes (it should spend none; decoding one refresh's body, timed
-/// off the main actor, is shown for scale). Going back drops the screen on the main actor; that
-/// is timed too, as freeing a screen there is what `BackgroundRelease` exists to avoid.
+/// with a 1 ms heartbeat on it: the worst and 99th-percentile lateness, and the main actor's
+/// blocked time: every tick's lateness beyond 1 ms, summed. Decoding, sorting, grouping or
+/// freeing a list of thousands on the main actor blocks it for milliseconds at a time (decoding
+/// one refresh's body, timed off the main actor, is shown for scale), so the blocked time bounds
+/// that work from above; the rest of it is the kernel giving the main actor no core. Going back
+/// drops the screen on the main actor; that is timed too, as freeing a screen there is what
+/// `BackgroundRelease` exists to avoid.
 @MainActor
 enum FlowScenario {
   static let refreshes = 10
@@ -36,7 +38,7 @@ enum FlowScenario {
       report.add(variant, "refresh p90", result.refresh.percentile(0.9).milliseconds, "ms")
       report.add(variant, "main actor worst lateness", result.heartbeat.maxLateness.milliseconds, "ms")
       report.add(variant, "main actor p99 lateness", result.heartbeat.p99Lateness.milliseconds, "ms")
-      report.add(variant, "main actor lateness, sum over refreshes", result.totalLateness.milliseconds, "ms")
+      report.add(variant, "main actor blocked (lateness beyond 1 ms, summed)", result.blocked.milliseconds, "ms")
       report.add(variant, "go back (free the screen)", result.goBack.milliseconds, "ms")
       report.add(variant, "decode of one refresh, off the main actor", result.decode.milliseconds, "ms")
       report.ratio("\(name): go back, ms on the main actor", result.goBack.milliseconds, atMost: 1)
@@ -52,7 +54,9 @@ enum FlowScenario {
     var decode: Duration
     var goBack: Duration
 
-    var totalLateness: Duration { heartbeat.latenesses.reduce(.zero, +) }
+    var blocked: Duration {
+      heartbeat.latenesses.reduce(.zero) { $0 + max($1 - .milliseconds(1), .zero) }
+    }
   }
 
   static func measure(pageSize: Int?, productCount: Int) async -> Result? {
