@@ -40,6 +40,17 @@ enum CPUBurner {
 
 /// CPU time this process has used, summed over its threads.
 enum ProcessCPU {
+  /// Waits until the process uses less than a tenth of a core over 100 ms, or 5 s have passed:
+  /// background work of an earlier step (freeing a large list, saving a file) has ended.
+  static func waitUntilQuiet() async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    while ContinuousClock.now < deadline {
+      let before = now
+      try? await Task.sleep(for: .milliseconds(100))
+      if now - before < .milliseconds(10) { return }
+    }
+  }
+
   static var now: Duration {
     var spec = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)

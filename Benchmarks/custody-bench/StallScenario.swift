@@ -80,6 +80,8 @@ enum StallScenario {
   /// Loads once (so there is a list to replace), then measures a refresh.
   static func measure(warmUp: Bool = true, _ refresh: @MainActor () async throws -> Void) async -> Run {
     if warmUp { try? await refresh() }
+    // What an earlier run left behind (a list freed in the background) is not this run's work.
+    await ProcessCPU.waitUntilQuiet()
     let meter = MainActorStallMeter()
     meter.start()
     await meter.waitForTicks(5)
