@@ -1,22 +1,35 @@
 import Foundation
 
-/// `custody-bench [SCENARIO…] [--json PATH] [--quick]`: measures each claim of the architecture
+/// `custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--quick]`: measures each claim of the architecture
 /// against what a user would otherwise write, side by side in one run, and reports ratios.
 @main
 struct CustodyBench {
-  static let scenarios: [(name: String, run: @Sendable (Bool) async -> ScenarioReport)] = [
-    ("coalesce", CoalesceScenario.run), ("cache", CacheScenario.run), ("token", TokenScenario.run),
-    ("pager", PagerScenario.run), ("decode", DecodeScenario.run), ("stall", { await StallScenario.run(quick: $0) }),
+  /// What the command line asked for besides the scenarios.
+  struct Options: Sendable {
+    var quick = false
+    /// Where `stall` draws its heartbeat, if anywhere.
+    var plotPath: String?
+  }
+
+  static let scenarios: [(name: String, run: @Sendable (Options) async -> ScenarioReport)] = [
+    ("coalesce", { await CoalesceScenario.run(quick: $0.quick) }),
+    ("cache", { await CacheScenario.run(quick: $0.quick) }),
+    ("token", { await TokenScenario.run(quick: $0.quick) }), ("pager", { await PagerScenario.run(quick: $0.quick) }),
+    ("decode", { await DecodeScenario.run(quick: $0.quick) }), ("flow", { await FlowScenario.run(quick: $0.quick) }),
+    ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath) }),
   ]
 
   static func main() async {
     var selected: [String] = []
     var jsonPath: String?
-    var quick = false
+    var options = Options()
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
       switch argument {
-      case "--quick": quick = true
+      case "--quick": options.quick = true
+      case "--plot":
+        guard let path = arguments.popFirst() else { usage("--plot needs a path") }
+        options.plotPath = path
       case "--json":
         guard let path = arguments.popFirst() else { usage("--json needs a path") }
         jsonPath = path
@@ -34,7 +47,7 @@ struct CustodyBench {
     #endif
     var reports: [ScenarioReport] = []
     for scenario in scenarios where selected.contains(scenario.name) {
-      let report = await scenario.run(quick)
+      let report = await scenario.run(options)
       print(report.text + "\n")
       reports.append(report)
     }
@@ -63,10 +76,11 @@ struct CustodyBench {
 
   static var help: String {
     """
-    Usage: custody-bench [SCENARIO…] [--json PATH] [--quick]
+    Usage: custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--quick]
 
     Scenarios: \(scenarios.map(\.name).joined(separator: ", ")) (all when none is named)
       --json PATH  also write one JSON object per scenario: metrics and ratios with their targets
+      --plot PATH  with `stall`, also draw the heartbeat's lateness over time as an SVG
       --quick      reduced sizes, for a smoke test
     """
   }

@@ -1,6 +1,5 @@
 import Custody
 import Foundation
-import Synchronization
 
 /// `token`: thousands of requests asking for a credential at the moment it expires. Counts
 /// refreshes (must be one) and times the release of every waiter.
@@ -8,7 +7,7 @@ enum TokenScenario {
   static func run(quick: Bool) async -> ScenarioReport {
     var report = ScenarioReport("token")
     let callers = quick ? 1_000 : 10_000
-    let refreshes = Mutex(0)
+    let refreshes = LockedState(0)
     let probe = Probe(callers: callers)
     let expiring = Credential(accessToken: "old", refreshToken: "refresh", expiresAt: Date().addingTimeInterval(5))
     let store = TokenStore(credential: expiring) { _ in

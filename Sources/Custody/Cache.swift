@@ -239,25 +239,28 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let waiterID = state.withLock { $0.flights.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        typealias Outcome = (Result<Value, any Error>?, Task<Void, Never>?)
-        let (immediate, orphan) = state.withLock { state -> Outcome in
-          guard !Task.isCancelled else { return (.failure(CancellationError()), nil) }
+        typealias Outcome = (Result<Value, any Error>?, Task<Void, Never>?, Task<Void, Never>?)
+        let (immediate, orphan, running) = state.withLock { state -> Outcome in
+          guard !Task.isCancelled else { return (.failure(CancellationError()), nil, nil) }
           var orphan: Task<Void, Never>?
           if kind == .load {
             // Something may have been committed since the caller's first look.
             let (hit, revalidation) = lookupForCaller(key, now: self.now(), load: load, recording: false, in: &state)
-            if let hit { return (.success(hit), revalidation) }
+            if let hit { return (.success(hit), revalidation, nil) }
           }
           let flightID: UInt64
+          var running: Task<Void, Never>?
           if let attached = state.flights.attachedFlight(for: key), kind == .load || attached.tag == .refresh {
             flightID = attached.id
+            running = state.flights.task(of: attached.id)
           } else {
             (flightID, orphan) = startLoad(key, kind: kind, load: load, in: &state)
           }
           let waiters = state.flights.join(flightID, waiter: waiterID, continuation: continuation)
           inspection?.record(.joined(flightID, waiters: waiters), key: key)
-          return (nil, orphan)
+          return (nil, orphan, running)
         }
+        PriorityEscalation.raise(running)
         orphan?.cancel()
         if let immediate { continuation.resume(with: immediate) }
       }

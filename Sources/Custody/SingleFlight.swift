@@ -19,6 +19,9 @@
 /// - ``forget(_:)`` lets later callers start a new operation while earlier callers still get the
 ///   old result; the old operation ending never clears the newer one.
 ///
+/// A caller of higher priority who joins an operation raises the operation's priority to its
+/// own, where the platform supports escalation (Swift 6.2 on Linux, iOS 26 / macOS 26).
+///
 /// Waiters are stored continuations resumed after the lock is released, so fan-out to
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -57,14 +60,16 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     let waiterID = table.withLock { $0.makeID() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        let joined = table.withLock { table -> Bool in
-          guard !Task.isCancelled else { return false }
-          let flightID = table.attachedFlight(for: key)?.id ?? start(key, operation: operation, in: &table)
+        let joined = table.withLock { table -> (running: Task<Void, Never>?, Void)? in
+          guard !Task.isCancelled else { return nil }
+          let attached = table.attachedFlight(for: key)?.id
+          let flightID = attached ?? start(key, operation: operation, in: &table)
           let waiters = table.join(flightID, waiter: waiterID, continuation: continuation)
           inspection?.record(.joined(flightID, waiters: waiters), key: key)
-          return true
+          return (attached.flatMap { table.task(of: $0) }, ())
         }
-        if !joined { continuation.resume(throwing: CancellationError()) }
+        guard let joined else { return continuation.resume(throwing: CancellationError()) }
+        PriorityEscalation.raise(joined.running)
       }
     } onCancel: {
       let (waiter, task) = table.withLock { table in

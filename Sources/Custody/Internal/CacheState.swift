@@ -37,6 +37,9 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   @usableFromInline let policy: CachePolicy
+  /// Whether hits must update recency: only a cache with a limit ever evicts, so an unbounded
+  /// one skips the list update that would otherwise make every hit a write.
+  @usableFromInline let tracksRecency: Bool
   @usableFromInline var entries = LRUEntries<Key, Entry>()
   private(set) var totalCost = 0
   var flights = FlightTable<Key, Value, LoadKind>()
@@ -50,6 +53,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   init(policy: CachePolicy, inspection: Inspection? = nil) {
     self.policy = policy
     self.inspection = inspection
+    tracksRecency = policy.countLimit != nil || policy.costLimit != nil
   }
 
   private var size: OwnerEvent.CacheSize { .init(entries: entries.count, cost: totalCost) }
@@ -57,7 +61,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   /// Finds `key` and marks it recently used.
   mutating func lookup(_ key: Key, now: Duration) -> Lookup {
     guard let entry = entries[key] else { return .missing }
-    entries.touch(key)
+    if tracksRecency { entries.touch(key) }
     let age = now - entry.storedAt
     if age < policy.freshFor { return .fresh(entry.value) }
     if age < policy.freshFor + policy.staleFor { return .stale(entry.value) }
@@ -67,7 +71,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   /// The value for `key` whatever its age, marking it recently used.
   @inlinable mutating func peek(_ key: Key) -> Value? {
     guard let index = entries.indices[key] else { return nil }
-    entries.touch(at: index)
+    if tracksRecency { entries.touch(at: index) }
     return entries.nodes[index].value.value
   }
 
@@ -77,7 +81,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     guard let index = entries.indices[key] else { return nil }
     let entry = entries.nodes[index].value
     guard now - entry.storedAt < policy.freshFor else { return nil }
-    entries.touch(at: index)
+    if tracksRecency { entries.touch(at: index) }
     return entry.value
   }
 

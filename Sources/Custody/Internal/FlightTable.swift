@@ -36,6 +36,11 @@ struct FlightTable<Key: Hashable, Value, Tag> {
     return (id, flight.tag)
   }
 
+  /// The task running the flight `id`, if it still runs.
+  func task(of id: UInt64) -> Task<Void, Never>? {
+    flights[id]?.task
+  }
+
   /// Registers a new flight and attaches it to `key`, detaching whichever flight was attached.
   /// Returns the new flight's identifier and the task of a detached flight nobody waits for.
   mutating func start(_ key: Key, tag: Tag, isOwned: Bool = false) -> (id: UInt64, orphan: Task<Void, Never>?) {

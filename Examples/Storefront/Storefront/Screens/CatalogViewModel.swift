@@ -75,6 +75,12 @@ public final class CatalogViewModel {
     moreLoad = LatestTask(name: "catalog more", inspector: environment.inspector)
   }
 
+  // Going back drops the view model where its screen lived, on the main actor. Its rows and its
+  // feed's pages may be the last copies of thousands of products: free them off the main actor.
+  deinit {
+    BackgroundRelease.release((_state, feed))
+  }
+
   /// Shows the page saved at the last run at once, if there is one for this listing, then loads
   /// the first live page. On success the source becomes ``CatalogScreen/Source/live`` and the
   /// page is saved for the next start.

@@ -1,4 +1,6 @@
 import Custody
+import CustodyHTTP
+import Foundation
 import TestSupport
 import Testing
 
@@ -60,5 +62,40 @@ struct MainActorCommitTests {
     await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
     #expect(state.value == nil)
+  }
+
+  @Test func goingBackFreesTheCatalogOffTheMainActor() async throws {
+    let log = ReleaseLog()
+    let folder = FileManager.default.temporaryDirectory.appending(path: "storefront-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var catalog: CatalogViewModel? = try await Self.openCatalog(in: folder, probe: ReleaseProbe(log))
+    await catalog?.start()
+    #expect(catalog?.state.value?.products.count == 3)
+
+    catalog = nil  // the screen goes away: the view model's last reference drops here
+
+    await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [false])
+  }
+
+  /// A catalog over a service whose last copy, held by the catalog's feed, carries `probe`.
+  static func openCatalog(in folder: URL, probe: ReleaseProbe) async throws -> CatalogViewModel {
+    let configuration = StorefrontConfiguration(
+      baseURL: testBaseURL, transport: InProcessTransport { _ in throw HTTPFailure.offline(reason: "not used") },
+      dataDirectory: folder, retry: nil)
+    let environment = try await StorefrontEnvironment.open(
+      configuration, products: ProbedProductService(probe: probe), auth: FakeAuthService())
+    return CatalogViewModel(environment: environment)
+  }
+
+  /// Lists three products on every page; its copies share one probe.
+  struct ProbedProductService: ProductService {
+    let probe: ReleaseProbe
+
+    func products(_ query: ProductQuery) async throws -> ProductPage { .of(1...3, total: 3) }
+    func search(_ text: String, limit: Int, skip: Int) async throws -> ProductPage { .of(1...3, total: 3) }
+    func product(id: Product.ID) async throws -> Product { .sample(id) }
+    func categories() async throws -> [ProductCategory] { [] }
+    func update(id: Product.ID, changes: ProductChanges) async throws -> Product { .sample(id) }
   }
 }
