@@ -52,6 +52,7 @@ enum CacheScenario {
     report.ratio("cachedValue/NSCache", cached.seconds / nsCache.seconds, atMost: 1)
     report.ratio("value(for:)/TTL actor, non-isolated", valueOff.seconds / ttlOff.seconds, atMost: 1)
     report.ratio("value(for:)/plain actor, main actor", valueMain.seconds / actorMain.seconds, atMost: 0.01)
+    await addInspectionRows(to: &report, operations: operations, without: valueOff)
     return report
   }
 
