@@ -1,7 +1,6 @@
 import Custody
 import CustodyHTTP
 import Foundation
-import Synchronization
 
 extension EmbeddedBackend {
   /// The embedded backend with its sessions kept in a file, so a session outlives the process

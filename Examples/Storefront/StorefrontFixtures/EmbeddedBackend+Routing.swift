@@ -1,7 +1,6 @@
 import Custody
 import CustodyHTTP
 import Foundation
-import Synchronization
 
 extension EmbeddedBackend {
   /// Checks the token of a protected route, then answers the route.

@@ -1,6 +1,5 @@
 import Custody
 import CustodyHTTP
-import Synchronization
 
 extension EmbeddedBackend {
   /// A username and password the backend accepts.
