@@ -1,8 +1,8 @@
 /// A page of products as the Storefront API sends it: `{products, total, skip, limit}`.
 ///
 /// Entries that cannot be read are left out and counted instead of failing the whole page:
-/// one malformed product must not blank a catalog. The page itself (its `total` and `skip`)
-/// must be well formed.
+/// one malformed product must not blank a catalog. The page itself must be well formed: a
+/// `total`, and a `skip` that is a number or `null`.
 public struct ProductListDTO: Sendable, Decodable {
   public var products: [ProductDTO]
   public var total: Int
@@ -24,7 +24,9 @@ public struct ProductListDTO: Sendable, Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     total = try container.decode(Int.self, forKey: .total)
-    skip = try container.decode(Int.self, forKey: .skip)
+    // The public service answers an empty or unreadable `skip` with `null` (JavaScript's NaN):
+    // its page then starts at the first product.
+    skip = try container.decodeIfPresent(Int.self, forKey: .skip) ?? 0
     var entries = try container.nestedUnkeyedContainer(forKey: .products)
     var products: [ProductDTO] = []
     var dropped: [String] = []

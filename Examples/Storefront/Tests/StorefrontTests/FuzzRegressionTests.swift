@@ -25,6 +25,15 @@ import Testing
     #expect(page.nextSkip == .max)
   }
 
+  /// embedded-backend: a search with an empty `skip` is answered as the public service answers
+  /// it, `"skip": null`, and the app could not read that page.
+  @Test func aPageWhoseSkipIsNullStartsAtTheFirstProduct() throws {
+    let reply = #"{"products":[{"id":1,"title":"One","price":2}],"total":1,"skip":null,"limit":1}"#
+    let page = try JSONDecoder().decode(ProductListDTO.self, from: Data(reply.utf8)).model()
+    #expect(page.skip == 0 && page.products.count == 1)
+    #expect(page.hasMore == false)
+  }
+
   @Test(arguments: [
     (skip: 10, dropped: 0, total: 20, hasMore: true, next: 15), (30, 1, 36, false, 36), (-5, 0, 1, true, 0),
   ])
