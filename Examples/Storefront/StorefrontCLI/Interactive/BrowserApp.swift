@@ -90,7 +90,7 @@ final class BrowserApp {
           status = exit
           break
         }
-        for work in pending { group.addTask { await work() } }
+        Self.launch(pending, in: &group)
         pending.removeAll()
       }
       pending.removeAll()
@@ -162,6 +162,16 @@ final class BrowserApp {
     await load()
     guard catalog.message == nil, case .loaded(let screen) = catalog.state, screen.source == .live else { return }
     updatedAt = Date()
+  }
+
+  /// Adds `works` to `group` as child tasks that begin in the order of the array.
+  ///
+  /// Each task is isolated to the main actor from its first instruction, so it is enqueued
+  /// there as it is added and the actor runs them in turn. A nonisolated task would first run
+  /// on the global pool and reach the main actor in any order: the search for a word typed in
+  /// one read could start before the searches for its first letters and be superseded by them.
+  static func launch(_ works: [@MainActor @Sendable () async -> Void], in group: inout DiscardingTaskGroup) {
+    for work in works { group.addTask(operation: work) }
   }
 
   /// Starts `work` as a child task of the event loop.

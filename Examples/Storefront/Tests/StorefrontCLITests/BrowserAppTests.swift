@@ -50,3 +50,24 @@ struct BrowserAppTests {
     #expect(app.updatedAt != shown, "a page that arrives moves it")
   }
 }
+
+/// The order in which the browser starts the work of one read of keys.
+@Suite(.timeLimit(.minutes(1)))
+struct BrowserWorkOrderTests {
+  @MainActor final class Starts {
+    var order: [Int] = []
+  }
+
+  /// Typing "/phone" in one read starts seven searches (the field cleared, then one per
+  /// letter); the last one started must be the last to run, or a shorter query supersedes it.
+  @Test @MainActor func workOfOneReadStartsInTheOrderItWasQueued() async {
+    let starts = Starts()
+    let works: [@MainActor @Sendable () async -> Void] = (0..<500).map { index in
+      { starts.order.append(index) }
+    }
+    await withDiscardingTaskGroup { group in
+      BrowserApp.launch(works, in: &group)
+    }
+    #expect(starts.order == Array(0..<500))
+  }
+}
