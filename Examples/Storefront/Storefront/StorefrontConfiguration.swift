@@ -10,6 +10,9 @@ public struct StorefrontConfiguration: Sendable {
   public var transport: any HTTPTransport
   /// Holds the session (0600), favourites and the offline catalog page. Created 0700.
   public var dataDirectory: URL
+  /// Where the session's credential is kept instead of the session file (the Keychain on
+  /// Apple platforms); `nil` keeps it in the owner-only file.
+  public var credentialStorage: (any SessionCredentialStorage)? = nil
   /// Products per catalog page.
   public var pageSize: Int
   /// The access-token lifetime to ask for at sign-in.

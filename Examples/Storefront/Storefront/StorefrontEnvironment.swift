@@ -20,7 +20,8 @@ public final class StorefrontEnvironment: Sendable {
   public let session: UserSession
   public let favorites: Favorites
   public let offlineCatalog: OfflineCatalog
-  /// Persisted files that were corrupt or unreadable at start, moved aside; one line each.
+  /// Persisted files that were corrupt or unreadable at start, moved aside, and a saved
+  /// credential that could not be read; one line each.
   public let loadProblems: [String]
   /// What the owners report to (the configuration's), for owners made later, such as a
   /// screen's `LatestTask`.
@@ -85,7 +86,8 @@ public final class StorefrontEnvironment: Sendable {
       store: FileStore(
         url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly,
         name: "session file", inspector: configuration.inspector),
-      now: configuration.now, clock: configuration.clock, authenticator: authenticator,
+      credentials: configuration.credentialStorage, now: configuration.now, clock: configuration.clock,
+      authenticator: authenticator,
       inspector: configuration.inspector)
   }
 
@@ -106,6 +108,7 @@ public final class StorefrontEnvironment: Sendable {
       now: configuration.now)
     var problems: [String] = []
     if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = session.credentialProblem { problems.append(FailureCopy.credentialProblem(problem)) }
     if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(

@@ -2,7 +2,9 @@
   import Foundation
 
   /// Where the app keeps its files on a device: a folder in Application Support, excluded from
-  /// backups, so the session file (tokens) never leaves the device in an iCloud or computer backup.
+  /// backups, so the session file never leaves the device in an iCloud or computer backup. With
+  /// ``StorefrontConfiguration/credentialStorage`` set to the Keychain, that file names the user
+  /// only and the tokens are in the Keychain.
   public enum DeviceDataDirectory {
     /// Creates the folder if needed, marks it excluded from backups and returns it; pass it as
     /// ``StorefrontConfiguration/dataDirectory``.

@@ -12,9 +12,11 @@
   ///     WindowGroup {
   ///       Group { if let screens { StorefrontRootView(screens: screens) } else { ProgressView() } }
   ///         .task {
-  ///           let configuration = StorefrontConfiguration(
+  ///           var configuration = StorefrontConfiguration(
   ///             baseURL: URL(string: "https://dummyjson.com")!, transport: URLSessionTransport(),
   ///             dataDirectory: try! DeviceDataDirectory.prepare())
+  ///           configuration.credentialStorage = KeychainCredentialStorage(
+  ///             service: Bundle.main.bundleIdentifier ?? "Storefront", account: "session")
   ///           screens = StorefrontScreens(environment: try! await StorefrontEnvironment.open(configuration))
   ///         }
   ///     }

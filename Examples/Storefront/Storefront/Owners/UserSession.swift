@@ -6,19 +6,21 @@ import Foundation
 /// owner-only (0600) file.
 public struct StoredSession: Sendable, Hashable, Codable {
   public var user: User
-  public var credential: Credential
+  /// `nil` when the credential is kept in a ``SessionCredentialStorage`` instead of the file.
+  public var credential: Credential?
 
-  public init(user: User, credential: Credential) {
+  public init(user: User, credential: Credential?) {
     self.user = user
     self.credential = credential
   }
 }
 
 /// Owns the signed-in session: a `TokenStore` that renews the credential once for every
-/// request, persisted in an owner-only file so a session survives a restart.
+/// request, persisted so a session survives a restart: in an owner-only file, or with the
+/// credential in a ``SessionCredentialStorage`` (the Keychain) and only the user in the file.
 ///
 /// A refresh the authenticator judges final (the server rejected the refresh token) signs the
-/// session out and clears the file; a transient failure keeps it.
+/// session out and clears what was saved; a transient failure keeps it.
 ///
 /// ```swift
 /// let session = await UserSession.open(
@@ -28,17 +30,31 @@ public struct StoredSession: Sendable, Hashable, Codable {
 public final class UserSession: Sendable {
   /// Hands out and renews the credential; give it to the authorization middleware.
   public let tokens: TokenStore
+  /// Why the credential storage could not be read at start, if it could not: the session
+  /// opened signed out, and the file and the storage were left as they were for the next start.
+  public let credentialProblem: (any Error)?
   private let store: FileStore<StoredSession?>
+  private let credentials: (any SessionCredentialStorage)?
+  /// Whether the session file names a user whose credential could not be read.
+  private let isCredentialMissing: Locked<Bool>
 
-  private init(tokens: TokenStore, store: FileStore<StoredSession?>) {
+  private init(
+    tokens: TokenStore, store: FileStore<StoredSession?>, credentials: (any SessionCredentialStorage)?,
+    credentialProblem: (any Error)?
+  ) {
     self.tokens = tokens
     self.store = store
+    self.credentials = credentials
+    self.credentialProblem = credentialProblem
+    isCredentialMissing = Locked(credentialProblem != nil)
   }
 
-  /// Reads the session file and opens the session it holds, if any.
+  /// Reads the session file (and the credential storage) and opens the session they hold, if any.
   ///
   /// - Parameters:
   ///   - store: The session file; use `.ownerOnly` protection.
+  ///   - credentials: Where the credential is kept instead of the file; `nil` keeps it in the
+  ///     file. A credential still in the file (saved before a storage was used) moves there.
   ///   - policy: When the credential is renewed and how often at most.
   ///   - now: The wall clock expiry dates are compared with.
   ///   - clock: The clock the refresh budget counts in.
@@ -46,21 +62,67 @@ public final class UserSession: Sendable {
   ///     failed renewal ends the session.
   ///   - inspector: Receives the token store's events, under the name "session".
   public static func open(
-    store: FileStore<StoredSession?>, policy: TokenStore.Policy = .init(),
-    now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
-    authenticator: some Authenticator, inspector: (any OwnerInspector)? = nil
+    store: FileStore<StoredSession?>, credentials: (any SessionCredentialStorage)? = nil,
+    policy: TokenStore.Policy = .init(), now: @escaping @Sendable () -> Date = { Date() },
+    clock: some Clock<Duration> = ContinuousClock(), authenticator: some Authenticator,
+    inspector: (any OwnerInspector)? = nil
   ) async -> UserSession {
     let stored = await store.load()
+    var credential = stored?.credential
+    var problem: (any Error)?
+    if let credentials {
+      do {
+        credential = try await storedCredential(of: stored, in: credentials, store: store)
+      } catch {
+        credential = nil
+        problem = error
+      }
+    }
     let tokens = TokenStore(
-      credential: stored?.credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
-      persist: { credential in
-        if let credential { store.update { $0?.credential = credential } } else { store.save(nil) }
-      }, name: "session", inspector: inspector)
-    return UserSession(tokens: tokens, store: store)
+      credential: credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
+      persist: { credential in persist(credential, in: store, credentials: credentials) }, name: "session",
+      inspector: inspector)
+    return UserSession(tokens: tokens, store: store, credentials: credentials, credentialProblem: problem)
+  }
+
+  /// The credential of `stored` when it is kept in `credentials`: one still in the file moves
+  /// there; one left there without a session file (by an earlier installation) is deleted.
+  private static func storedCredential(
+    of stored: StoredSession?, in credentials: any SessionCredentialStorage, store: FileStore<StoredSession?>
+  ) async throws -> Credential? {
+    guard let stored else {
+      // A file that could not be read is no proof that nobody is signed in.
+      if await store.loadProblem == nil { try credentials.save(nil) }
+      return nil
+    }
+    if let inFile = stored.credential {
+      try credentials.save(inFile)
+      store.update { $0?.credential = nil }
+      return inFile
+    }
+    guard let credential = try credentials.load() else {
+      store.save(nil)  // the storage lost the credential: nobody is signed in any more
+      return nil
+    }
+    return credential
+  }
+
+  /// Saves a renewed credential, or forgets the session when `credential` is `nil`.
+  private static func persist(
+    _ credential: Credential?, in store: FileStore<StoredSession?>, credentials: (any SessionCredentialStorage)?
+  ) {
+    guard let credentials else {
+      if let credential { store.update { $0?.credential = credential } } else { store.save(nil) }
+      return
+    }
+    // A renewed credential the storage refuses is kept in memory only: the session goes on,
+    // and the next start renews the one saved before or asks for a sign-in.
+    try? credentials.save(credential)
+    if credential == nil { store.save(nil) }
   }
 
   /// The signed-in user as last known; synchronous.
-  public var user: User? { store.value?.user }
+  public var user: User? { isCredentialMissing.value ? nil : store.value?.user }
 
   /// Whether someone is signed in.
   public var isSignedIn: Bool {
@@ -74,11 +136,19 @@ public final class UserSession: Sendable {
 
   /// Signs in with `auth` and persists the session.
   ///
-  /// - Throws: The login's error (invalid credentials are a `.rejected(status: 400)` failure).
+  /// - Throws: The login's error (invalid credentials are a `.rejected(status: 400)` failure),
+  ///   or the credential storage's when it refuses the new credential; either way nobody is
+  ///   signed in.
   @discardableResult
   public func signIn(username: String, password: String, using auth: any AuthService) async throws -> User {
     let signedIn = try await auth.login(username: username, password: password)
-    store.save(StoredSession(user: signedIn.user, credential: signedIn.credential))
+    if let credentials {
+      try credentials.save(signedIn.credential)
+      store.save(StoredSession(user: signedIn.user, credential: nil))
+    } else {
+      store.save(StoredSession(user: signedIn.user, credential: signedIn.credential))
+    }
+    isCredentialMissing.value = false
     await tokens.signIn(signedIn.credential)
     try await store.flush()
     return signedIn.user
@@ -90,13 +160,20 @@ public final class UserSession: Sendable {
   /// is best effort (a server that cannot be reached lets the token run out by itself).
   ///
   /// - Parameter auth: Ends the session on the server; `nil` signs out locally only.
-  /// - Throws: A `FileStore` error when the session file could not be cleared.
+  /// - Throws: A `FileStore` error when the session file could not be cleared, or the
+  ///   credential storage's when it could not delete the credential.
   public func signOut(endingOnServerWith auth: (any AuthService)? = nil) async throws {
-    let credential = store.value?.credential
+    let credential: Credential?
+    if let credentials { credential = try? credentials.load() } else { credential = store.value?.credential }
     await tokens.signOut()
     store.save(nil)
+    isCredentialMissing.value = false
     let cleared: Result<Void, any Error>
-    do { try await store.flush(); cleared = .success(()) } catch { cleared = .failure(error) }
+    do {
+      try credentials?.save(nil)
+      try await store.flush()
+      cleared = .success(())
+    } catch { cleared = .failure(error) }
     if let auth, let credential { try? await auth.logout(credential) }
     try cleared.get()
   }

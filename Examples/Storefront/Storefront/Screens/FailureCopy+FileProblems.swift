@@ -26,6 +26,13 @@ extension FailureCopy {
     }
   }
 
+  /// The sentence for a saved credential that could not be read at start (the Keychain
+  /// refused it), in the storage's own words: its errors describe themselves as sentences
+  /// (`KeychainCredentialError` does). Nothing was deleted.
+  public static func credentialProblem(_ problem: any Error) -> String {
+    (problem as? any LocalizedError)?.errorDescription ?? String(describing: problem)
+  }
+
   private static func movedAside(_ aside: URL?) -> String {
     guard let aside else { return "It could not be moved aside; starting without it." }
     return "It was moved aside as \(aside.lastPathComponent); starting without it."
