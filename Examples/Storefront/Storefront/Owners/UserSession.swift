@@ -91,8 +91,9 @@ public final class UserSession: Sendable {
     of stored: StoredSession?, in credentials: any SessionCredentialStorage, store: FileStore<StoredSession?>
   ) async throws -> Credential? {
     guard let stored else {
-      // A file that could not be read is no proof that nobody is signed in.
-      if await store.loadProblem == nil { try credentials.save(nil) }
+      // A file that could not be read is no proof that nobody is signed in. The clean-up is
+      // best effort: a credential without a file is never used, and the next start tries again.
+      if await store.loadProblem == nil { try? credentials.save(nil) }
       return nil
     }
     if let inFile = stored.credential {

@@ -157,6 +157,18 @@ struct CredentialStorageTests {
     #expect(await !environment.session.isSignedIn)
   }
 
+  @Test func aDamagedSessionFileLeavesTheCredentialAlone() async throws {
+    _ = try await signIn(try await open())
+    let saved = storage.saved.withLock { $0 }
+    try Data("{\"user\": ".utf8).write(to: folder.appending(path: "session.json"))
+
+    let environment = try await open()
+
+    #expect(environment.loadProblems.count == 1 && environment.loadProblems[0].contains("is damaged"))
+    #expect(storage.saved.withLock { $0 } == saved, "a file that cannot be read does not prove nobody signed in")
+    #expect(await !environment.session.isSignedIn)
+  }
+
   @Test func aSignInTheStorageRefusesFailsAndSignsNobodyIn() async throws {
     let environment = try await open()
     storage.refusesWrites.withLock { $0 = true }
