@@ -39,7 +39,7 @@ struct SoakTests {
     if report.violationCount > SoakReport.keptViolations {
       Issue.record("\(report.violationCount - SoakReport.keptViolations) more violations (seed \(settings.seedText))")
     }
-    if report.violationCount == 0 { print(soak.summary(elapsed: elapsed)) }
+    print(soak.summary(elapsed: elapsed))
   }
 
   // A run cut short (its time limit, the runner stopping) ends at once and counts nothing as
@@ -121,7 +121,8 @@ final class Soak: Sendable {
     ]
     return "Soak: \(Self.grouped(report.totalEnded)) operations in \(String(format: "%.1f", seconds)) s "
       + "(seed \(settings.seedText), \(settings.workers) tasks): \(parts.joined(separator: ", ")); "
-      + "upstream calls: \(upstream.joined(separator: ", ")); no invariant broken"
+      + "upstream calls: \(upstream.joined(separator: ", ")); "
+      + (report.violationCount == 0 ? "no invariant broken" : "\(report.violationCount) violations")
   }
 
   private static func grouped(_ number: Int) -> String {
