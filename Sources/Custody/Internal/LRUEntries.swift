@@ -6,10 +6,12 @@
 /// small factor of a plain locked dictionary read. Removal moves the last entry into the hole.
 ///
 /// Members are `@usableFromInline` and the hit path `@inlinable` so that a cache hit is
-/// specialized for the caller's key and value types instead of running generic code.
-@usableFromInline
+/// specialized for the caller's key and value types instead of running generic code. Both
+/// structs are `@frozen`: built with library evolution, inlinable code may only initialize a
+/// struct whose layout is fixed.
+@frozen @usableFromInline
 struct LRUEntries<Key: Hashable, Value> {
-  @usableFromInline
+  @frozen @usableFromInline
   struct Node {
     @usableFromInline var key: Key
     @usableFromInline var value: Value

@@ -137,7 +137,10 @@ struct TokenStateMachine<Waiter> {
 
   /// How long until the policy allows another refresh, or nil when it allows one now.
   private mutating func refreshDelay(at elapsed: Duration) -> Duration? {
-    refreshStarts.removeAll { elapsed - $0 >= policy.window }
+    // A local copy: the closure must not read `self` while `refreshStarts` is mutated. On Apple
+    // platforms this struct holds resilient Foundation types, so that is an exclusivity error.
+    let window = policy.window
+    refreshStarts.removeAll { elapsed - $0 >= window }
     guard refreshStarts.count >= policy.maxRefreshes, let oldest = refreshStarts.first else { return nil }
     return oldest + policy.window - elapsed
   }
