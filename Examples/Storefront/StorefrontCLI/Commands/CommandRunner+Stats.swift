@@ -29,9 +29,14 @@ extension CommandRunner {
     let catalog = CatalogViewModel(environment: environment)
     await catalog.start()
     if let message = catalog.message { throw failure(nil, message: message) }
+    // Each saved page reaches the disk before the next step, so no save is coalesced with the
+    // next one on a fast machine and not on a slow one.
+    try? await environment.offlineCatalog.flush()
     await catalog.loadMore()
+    try? await environment.offlineCatalog.flush()
     await catalog.refresh()
     if let message = catalog.message { throw failure(nil, message: message) }
+    try? await environment.offlineCatalog.flush()
     let ids = (catalog.state.value?.products ?? []).prefix(3).map(\.id)
     let environment = self.environment
     await withDiscardingTaskGroup { group in

@@ -25,6 +25,12 @@ struct CommandRunner {
       logoutPath: backend.embedded == nil ? nil : "/auth/logout")
     let inspection = InspectorFeed()
     configuration.inspector = inspection.inspector
+    if case .stats = invocation.command {
+      // The scripted browse counts the same on every run: see `StatsJoinGate`.
+      let gate = StatsJoinGate()
+      configuration.transport = gate.transport(over: configuration.transport)
+      configuration.inspector = InspectorGroup(inspection.inspector, gate.inspector)
+    }
     if case .products(let request) = invocation.command {
       // One request for the window asked for: the feed starts after the skipped rows.
       configuration.pageSize = request.limit
