@@ -6,7 +6,7 @@ import PackageDescription
 // only the public products (Custody, CustodyHTTP, CustodyTesting) and their public API.
 let package = Package(
   name: "Adopting",
-  platforms: [.iOS(.v17), .macOS(.v14)],
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   dependencies: [.package(name: "Custody", path: "../..")],
   targets: [
     .target(name: "Shop", dependencies: [.product(name: "Custody", package: "Custody")]),
