@@ -49,7 +49,13 @@ struct SoakTests {
     settings.duration = .seconds(600)
     let soak = try Soak(settings: settings)
     let run = Task { await soak.run() }
-    while soak.report.totalEnded < 2_000 { await Task.yield() }
+    do {
+      try await soak.report.waitForEnded(2_000)
+    } catch {
+      run.cancel()
+      Issue.record("waited for 2,000 soak operations to end; saw \(soak.report.totalEnded)")
+      return
+    }
     run.cancel()
     await run.value
     #expect(soak.report.violationCount == 0, "\(soak.report.violations.prefix(3))")

@@ -13,6 +13,10 @@ final class SoakReport: Sendable {
     var ended: [SoakComponent: Int] = [:]
     var violations: [String] = []
     var violationCount = 0
+    var totalEnded = 0
+    /// Waits for a number of ended operations, by waiter.
+    var milestones: [UInt64: (count: Int, continuation: CheckedContinuation<Void, any Error>)] = [:]
+    var nextMilestone: UInt64 = 0
   }
 
   static let keptViolations = 25
@@ -23,7 +27,40 @@ final class SoakReport: Sendable {
   }
 
   func end(_ component: SoakComponent) {
-    state.withLock { $0.ended[component, default: 0] += 1 }
+    let reached = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+      state.ended[component, default: 0] += 1
+      state.totalEnded += 1
+      guard !state.milestones.isEmpty else { return [] }
+      let total = state.totalEnded
+      let due = state.milestones.filter { $0.value.count <= total }
+      for id in due.keys { state.milestones[id] = nil }
+      return due.values.map(\.continuation)
+    }
+    for continuation in reached { continuation.resume() }
+  }
+
+  /// Suspends until `count` operations have ended in all.
+  ///
+  /// - Throws: `CancellationError` when the waiting task is cancelled first.
+  func waitForEnded(_ count: Int) async throws {
+    let id = state.withLock { state in
+      state.nextMilestone += 1
+      return state.nextMilestone
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Void, any Error>? in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if state.totalEnded >= count { return .success(()) }
+          state.milestones[id] = (count, continuation)
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let waiting = state.withLock { $0.milestones.removeValue(forKey: id) }
+      waiting?.continuation.resume(throwing: CancellationError())
+    }
   }
 
   /// Records a broken invariant.
@@ -43,7 +80,7 @@ final class SoakReport: Sendable {
   var violationCount: Int { state.withLock { $0.violationCount } }
   func started(_ component: SoakComponent) -> Int { state.withLock { $0.started[component, default: 0] } }
   func ended(_ component: SoakComponent) -> Int { state.withLock { $0.ended[component, default: 0] } }
-  var totalEnded: Int { state.withLock { $0.ended.values.reduce(0, +) } }
+  var totalEnded: Int { state.withLock { $0.totalEnded } }
 
   /// Checks how an operation ended: a value passes `accept`; an error is the fake's failure, an
   /// owner's typed error that `allowed` accepts, or a cancellation that the soak asked for.
