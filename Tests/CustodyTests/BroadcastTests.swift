@@ -25,12 +25,12 @@ struct BroadcastTests {
 
   @Test func finishingEndsEveryStream() async {
     let broadcast = Broadcast<Int>()
+    let stream = broadcast.subscribe(startingWith: 1)
     let listener = Task {
       var seen: [Int] = []
-      for await value in broadcast.subscribe(startingWith: 1) { seen.append(value) }
+      for await value in stream { seen.append(value) }
       return seen
     }
-    while broadcast.subscriberCount == 0 { await Task.yield() }
     broadcast.send(2)
     broadcast.finish()
     #expect(await listener.value == [1, 2])
