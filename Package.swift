@@ -24,7 +24,7 @@ let package = Package(
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
     .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport"]),
     // Helpers several test targets share.
-    .target(name: "TestSupport", dependencies: ["Custody"], path: "Tests/Support"),
+    .target(name: "TestSupport", dependencies: ["Custody", "CustodyTesting"], path: "Tests/Support"),
     // The child process FileStore's crash-safety test kills while it saves.
     .executableTarget(
       name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),

@@ -10,7 +10,7 @@ import Custody
 /// let flight = SingleFlight<Int, String>()
 /// async let a = flight.run(1) { try await fetch(1) }
 /// async let b = flight.run(1) { try await fetch(1) }
-/// let calls = await fetch.waitForCalls(1)
+/// let calls = try await fetch.waitForCalls(1)
 /// calls[0].resolve("one")
 /// #expect(try await [a, b] == ["one", "one"])
 /// #expect(fetch.callCount == 1)
@@ -20,6 +20,10 @@ import Custody
 /// `CancellationError` at once, as a well-behaved network call does. With
 /// ``CancellationBehavior/ignore`` it keeps waiting for the test, which models upstream work
 /// that does not check for cancellation.
+///
+/// Its waits end when their task is cancelled, by throwing a ``TestWaitError`` that says what
+/// they waited for and what they saw, so a test that hits its `.timeLimit` fails instead of
+/// hanging the run.
 public final class ControlledOperation<Input: Sendable, Output: Sendable>: Sendable {
   /// What a pending call does when its task is cancelled.
   public enum CancellationBehavior: Sendable {
@@ -54,8 +58,15 @@ public final class ControlledOperation<Input: Sendable, Output: Sendable>: Senda
     public var isPending: Bool { operation.state.withLock { !$0.records[index].completed } }
 
     /// Suspends until the caller's task has been cancelled.
-    public func waitForCancellation() async {
-      await operation.wait { $0.records[index].cancelled }
+    ///
+    /// - Throws: ``TestWaitError`` when the task that waits is cancelled (for example by a
+    ///   `.timeLimit`) first; it says whether the call was still pending.
+    public func waitForCancellation() async throws(TestWaitError) {
+      try await operation.state.wait(for: "the cancellation of call \(index) of the operation") { state in
+        state.records[index].cancelled
+      } seen: { state in
+        "call \(index) \(state.records[index].completed ? "answered" : "pending") and not cancelled"
+      }
     }
   }
 
@@ -69,19 +80,12 @@ public final class ControlledOperation<Input: Sendable, Output: Sendable>: Senda
     var cancelled = false
   }
 
-  private struct State {
+  private struct State: WaitingState {
     var records: [Record] = []
-    var watchers: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waits = WaitList<State>()
 
-    mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-      var ready: [CheckedContinuation<Void, Never>] = []
-      var waiting: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-      for watcher in watchers {
-        if watcher.condition(self) { ready.append(watcher.continuation) } else { waiting.append(watcher) }
-      }
-      watchers = waiting
-      return ready
-    }
+    /// The number of calls still waiting for an answer, early ones left out.
+    var suspendedUnanswered: Int { records.count { $0.continuation != nil } }
   }
 
   private let state = LockedState(State())
@@ -100,22 +104,22 @@ public final class ControlledOperation<Input: Sendable, Output: Sendable>: Senda
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Output, any Error>) in
-        let (early, watchers) = state.withLock { state in
+        let (early, ended) = state.withLock { state in
           state.records[index].suspended = true
           let early = state.records[index].early
           if early == nil { state.records[index].continuation = continuation }
           state.records[index].early = nil
-          return (early, state.takeSatisfiedWatchers())
+          return (early, state.takeSatisfiedWaits())
         }
-        for watcher in watchers { watcher.resume() }
+        ended.resume()
         if let early { continuation.resume(with: early) }
       }
     } onCancel: {
-      let watchers = state.withLock { state in
+      let ended = state.withLock { state in
         state.records[index].cancelled = true
-        return state.takeSatisfiedWatchers()
+        return state.takeSatisfiedWaits()
       }
-      for watcher in watchers { watcher.resume() }
+      ended.resume()
       if cancellationBehavior == .throwCancellationError {
         _ = complete(index, with: .failure(CancellationError()))
       }
@@ -137,40 +141,50 @@ public final class ControlledOperation<Input: Sendable, Output: Sendable>: Senda
 
   /// Suspends until at least `count` calls have arrived and are waiting, then returns all calls
   /// so far in arrival order.
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it says how many calls had arrived.
   @discardableResult
-  public func waitForCalls(_ count: Int) async -> [Call] {
-    await wait { state in state.records.count >= count && state.records.prefix(count).allSatisfy(\.suspended) }
+  public func waitForCalls(_ count: Int) async throws(TestWaitError) -> [Call] {
+    try await state.wait(for: "\(quantity(count, "call")) of the operation") { state in
+      state.records.count >= count && state.records.prefix(count).allSatisfy(\.suspended)
+    } seen: { state in
+      let arriving = state.records.prefix(count).count { !$0.suspended }
+      return "\(state.records.count)" + (arriving == 0 ? "" : " (\(arriving) not yet waiting)")
+    }
     return calls
   }
 
   /// Suspends until `count` calls are suspended and unanswered at the same time.
-  public func waitForPending(_ count: Int) async {
-    await wait { state in state.records.count { $0.continuation != nil } >= count }
-  }
-
-  private func wait(until condition: @escaping @Sendable (State) -> Bool) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if condition(state) { return true }
-        state.watchers.append((condition, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it says how many calls were pending.
+  public func waitForPending(_ count: Int) async throws(TestWaitError) {
+    try await state.wait(for: "\(quantity(count, "pending call")) of the operation") { state in
+      state.suspendedUnanswered >= count
+    } seen: { state in
+      "\(state.suspendedUnanswered)"
     }
   }
 
+  /// Suspends until `count` waits are pending on this operation, so a test of the waits can
+  /// cancel one it knows has started.
+  package func waitForPendingWaits(_ count: Int) async throws(TestWaitError) {
+    try await state.waitForWaits(count, on: "the operation")
+  }
+
   fileprivate func complete(_ index: Int, with result: Result<Output, any Error>) -> Bool {
-    let (accepted, continuation, watchers) = state.withLock {
-      state -> (Bool, CheckedContinuation<Output, any Error>?, [CheckedContinuation<Void, Never>]) in
-      guard !state.records[index].completed else { return (false, nil, []) }
+    let (accepted, continuation, ended) = state.withLock {
+      state -> (Bool, CheckedContinuation<Output, any Error>?, EndedWaits) in
+      guard !state.records[index].completed else { return (false, nil, EndedWaits()) }
       state.records[index].completed = true
       let continuation = state.records[index].continuation
       state.records[index].continuation = nil
       if continuation == nil { state.records[index].early = result }
-      return (true, continuation, state.takeSatisfiedWatchers())
+      return (true, continuation, state.takeSatisfiedWaits())
     }
     continuation?.resume(with: result)
-    for watcher in watchers { watcher.resume() }
+    ended.resume()
     return accepted
   }
 }

@@ -1,3 +1,5 @@
+import Custody
+
 /// Measures how responsive the main actor is: a heartbeat on the main actor that records how
 /// late each tick runs.
 ///
@@ -13,8 +15,17 @@
 /// let report = meter.stop()
 /// print(report.maxLateness, report.p99Lateness)
 /// ```
+///
+/// ``waitForTicks(_:)`` ends with a ``TestWaitError`` when its task is cancelled.
 @MainActor
 public final class MainActorStallMeter {
+  /// The ticks so far, where waits read them under a lock.
+  private struct Ticks: WaitingState {
+    var count = 0
+    var isRunning = false
+    var waits = WaitList<Ticks>()
+  }
+
   /// What the meter saw between `start()` and `stop()`.
   public struct Report: Sendable, CustomStringConvertible {
     /// How late each tick ran, in the order they ran.
@@ -49,7 +60,7 @@ public final class MainActorStallMeter {
   private let clock = ContinuousClock()
   private var latenesses: [Duration] = []
   private var heartbeat: Task<Void, Never>?
-  private var tickWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private let ticks = LockedState(Ticks())
 
   /// Creates a meter that ticks every `interval` (1 ms by default).
   public init(interval: Duration = .milliseconds(1)) {
@@ -60,6 +71,10 @@ public final class MainActorStallMeter {
   public func start() {
     heartbeat?.cancel()
     latenesses = []
+    ticks.withLock { ticks in
+      ticks.count = 0
+      ticks.isRunning = true
+    }
     heartbeat = Task { [interval, clock] in
       while !Task.isCancelled {
         let due = clock.now.advanced(by: interval)
@@ -74,6 +89,7 @@ public final class MainActorStallMeter {
   public func stop() -> Report {
     heartbeat?.cancel()
     heartbeat = nil
+    ticks.withLock { $0.isRunning = false }
     return Report(latenesses: latenesses)
   }
 
@@ -81,15 +97,30 @@ public final class MainActorStallMeter {
   public var tickCount: Int { latenesses.count }
 
   /// Suspends until at least `count` ticks have run since `start()`.
-  public func waitForTicks(_ count: Int) async {
-    guard latenesses.count < count else { return }
-    await withCheckedContinuation { tickWatchers.append((count, $0)) }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it says how many ticks ran and whether the meter was running.
+  public func waitForTicks(_ count: Int) async throws(TestWaitError) {
+    try await ticks.wait(for: "\(quantity(count, "tick")) of the main-actor stall meter") { ticks in
+      ticks.count >= count
+    } seen: { ticks in
+      "\(ticks.count)" + (ticks.isRunning ? "" : " (the meter is stopped)")
+    }
+  }
+
+  /// Suspends until `count` waits are pending on this meter, so a test of the waits can cancel
+  /// one it knows has started.
+  package func waitForPendingWaits(_ count: Int) async throws(TestWaitError) {
+    try await ticks.waitForWaits(count, on: "the main-actor stall meter")
   }
 
   private func record(_ lateness: Duration) {
     latenesses.append(lateness)
-    let ready = tickWatchers.filter { $0.count <= latenesses.count }
-    tickWatchers.removeAll { $0.count <= latenesses.count }
-    for watcher in ready { watcher.continuation.resume() }
+    let count = latenesses.count
+    let ended = ticks.withLock { ticks in
+      ticks.count = count
+      return ticks.takeSatisfiedWaits()
+    }
+    ended.resume()
   }
 }

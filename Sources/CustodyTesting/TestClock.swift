@@ -15,7 +15,7 @@ import Custody
 /// Sleepers whose deadline is reached are resumed in deadline order (ties in the order they
 /// started sleeping). A sleeper whose task is cancelled throws `CancellationError` at once.
 /// ``waitForSleepers(_:)`` lets a test wait, without polling, until the code under test has
-/// started sleeping.
+/// started sleeping; it ends with a ``TestWaitError`` when its task is cancelled.
 public final class TestClock: Clock, Sendable {
   /// A point in a `TestClock`'s time: the duration since the clock was created.
   public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
@@ -36,11 +36,11 @@ public final class TestClock: Clock, Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
-  private struct State {
+  private struct State: WaitingState {
     var now = Instant(offset: .zero)
     var nextID: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
-    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waits = WaitList<State>()
 
     /// Sets the time and removes the sleepers now due, in deadline order.
     mutating func move(to instant: Instant) -> [Sleeper] {
@@ -48,13 +48,6 @@ public final class TestClock: Clock, Sendable {
       let due = sleepers.values.filter { $0.deadline <= instant }
       for sleeper in due { sleepers[sleeper.sequence] = nil }
       return due.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
-    }
-
-    mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-      let count = sleepers.count
-      let ready = watchers.filter { $0.count <= count }.map(\.continuation)
-      watchers.removeAll { $0.count <= count }
-      return ready
     }
   }
 
@@ -80,15 +73,14 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let (resume, watchers) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-          if Task.isCancelled { return (.failure(CancellationError()), []) }
-          if deadline <= state.now { return (.success(()), []) }
+        let (resume, ended) = state.withLock { state -> (Result<Void, any Error>?, EndedWaits) in
+          if Task.isCancelled { return (.failure(CancellationError()), EndedWaits()) }
+          if deadline <= state.now { return (.success(()), EndedWaits()) }
           state.sleepers[id] = Sleeper(deadline: deadline, sequence: id, continuation: continuation)
-          return (nil, state.takeSatisfiedWatchers())
+          return (nil, state.takeSatisfiedWaits())
         }
         if let resume { continuation.resume(with: resume) }
-        for watcher in watchers { watcher.resume() }
+        ended.resume()
       }
     } onCancel: {
       let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
@@ -118,14 +110,20 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Suspends until at least `count` tasks are sleeping on this clock.
-  public func waitForSleepers(_ count: Int = 1) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.watchers.append((count, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it says how many tasks were sleeping.
+  public func waitForSleepers(_ count: Int = 1) async throws(TestWaitError) {
+    try await state.wait(for: "\(quantity(count, "sleeper")) on the test clock") { state in
+      state.sleepers.count >= count
+    } seen: { state in
+      "\(state.sleepers.count)"
     }
+  }
+
+  /// Suspends until `count` waits are pending on this clock, so a test of the waits can cancel
+  /// one it knows has started.
+  package func waitForPendingWaits(_ count: Int) async throws(TestWaitError) {
+    try await state.waitForWaits(count, on: "the test clock")
   }
 }

@@ -11,15 +11,17 @@ import Custody
 /// let fetch = ControlledOperation<Int, String>()
 /// let first = Task { try await products.value(for: 7) { try await fetch(7) } }
 /// let second = Task { try await products.value(for: 7) { try await fetch(7) } }
-/// await inspector.waitForWaiters(2, on: 7)      // both callers wait on one load
-/// await fetch.waitForCalls(1)[0].resolve("seven")
+/// try await inspector.waitForWaiters(2, on: 7)  // both callers wait on one load
+/// try await fetch.waitForCalls(1)[0].resolve("seven")
 /// #expect(try await [first.value, second.value] == ["seven", "seven"])
-/// await inspector.waitUntilIdle()
+/// try await inspector.waitUntilIdle()
 /// #expect(inspector.events.contains { $0.kind == .committed(size: .init(entries: 1, cost: 1)) })
 /// ```
 ///
 /// It records every event, hits included, and folds each owner's events into an
-/// `OwnerActivity` that conditions read.
+/// `OwnerActivity` that conditions read. Every wait ends when its task is cancelled, by throwing
+/// a ``TestWaitError`` that says what it waited for and what it saw, so a test that hits its
+/// `.timeLimit` fails instead of hanging the run.
 public final class TestInspector: OwnerInspector {
   /// What the inspector has seen, as conditions read it.
   public struct Recording: Sendable {
@@ -47,14 +49,11 @@ public final class TestInspector: OwnerInspector {
     }
   }
 
-  private struct Watcher {
-    let condition: @Sendable (Recording) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
-  }
-
-  private struct State {
+  private struct State: WaitingState {
     var recording = Recording()
-    var watchers: [Watcher] = []
+    /// Events recorded in all, those an event limit dropped included.
+    var eventCount = 0
+    var waits = WaitList<State>()
   }
 
   private let state = LockedState(State())
@@ -72,8 +71,8 @@ public final class TestInspector: OwnerInspector {
 
   public func record(_ event: OwnerEvent) {
     // Owners call this under their own lock. Resuming a continuation only schedules its task,
-    // so doing it here cannot call back into the owner.
-    state.withLock { state in
+    // so doing it here, after the inspector's lock is released, cannot call back into the owner.
+    let ended = state.withLock { state in
       if let index = state.recording.owners.firstIndex(where: { $0.owner == event.owner }) {
         state.recording.owners[index].apply(event)
       } else {
@@ -82,16 +81,13 @@ public final class TestInspector: OwnerInspector {
         state.recording.owners.append(activity)
       }
       state.recording.events.append(event)
+      state.eventCount += 1
       if let eventLimit, state.recording.events.count > eventLimit {
         state.recording.events.removeFirst(state.recording.events.count - eventLimit)
       }
-      let recording = state.recording
-      state.watchers.removeAll { watcher in
-        guard watcher.condition(recording) else { return false }
-        watcher.continuation.resume()
-        return true
-      }
+      return state.takeSatisfiedWaits()
     }
+    ended.resume()
   }
 
   /// Everything seen so far.
@@ -105,52 +101,109 @@ public final class TestInspector: OwnerInspector {
 
   /// Suspends until `condition` holds for what the inspector has seen; returns at once if it
   /// already does.
-  public func wait(until condition: @escaping @Sendable (Recording) -> Bool) async {
-    await withCheckedContinuation { continuation in
-      state.withLock { state in
-        if condition(state.recording) {
-          continuation.resume()
-        } else {
-          state.watchers.append(Watcher(condition: condition, continuation: continuation))
-        }
-      }
+  ///
+  /// ```swift
+  /// try await inspector.wait(for: "two commits") { $0.activity()?.counters.committed == 2 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - description: What the condition is, in words, for the error when the wait is cancelled.
+  ///   - condition: Read under the inspector's lock after each event; it must not call the
+  ///     inspector.
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   before the condition holds; it names `description` and the number and the last of the
+  ///   events seen.
+  public func wait(
+    for description: String = "a condition", until condition: @escaping @Sendable (Recording) -> Bool
+  ) async throws(TestWaitError) {
+    try await state.wait(for: description, until: { condition($0.recording) }) { state in
+      state.recording.describeEvents(of: nil, count: state.eventCount)
     }
   }
 
   /// Suspends until `count` callers wait on the work attached to `key` (a load, an operation)
   /// of the owner named `owner`, or of any owner.
-  public func waitForWaiters<Key: Hashable & Sendable>(_ count: Int, on key: Key, owner: String? = nil) async {
-    await wait { recording in recording.selected(owner).contains { $0.waiters(on: key) >= count } }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it names the count and the key, and how many callers waited on the key.
+  public func waitForWaiters<Key: Hashable & Sendable>(
+    _ count: Int, on key: Key, owner: String? = nil
+  ) async throws(TestWaitError) {
+    let awaited = "\(quantity(count, "waiter")) on \(key)\(Recording.inOwner(owner))"
+    try await state.wait(for: awaited) { state in
+      state.recording.selected(owner).contains { $0.waiters(on: key) >= count }
+    } seen: { state in
+      "\(state.recording.selected(owner).map { $0.waiters(on: key) }.max() ?? 0)"
+    }
   }
 
   /// Suspends until `count` callers wait on the running work of an owner without keys (a
   /// page fetch, a token refresh), named `owner` or any.
-  public func waitForWaiters(_ count: Int, owner: String? = nil) async {
-    await wait { recording in
-      recording.selected(owner).contains { activity in
-        activity.flights.values.contains { !$0.isDetached && $0.waiters >= count }
-      }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it names the count, and the most callers that waited on one piece of work.
+  public func waitForWaiters(_ count: Int, owner: String? = nil) async throws(TestWaitError) {
+    let awaited = "\(quantity(count, "waiter")) on the running work\(Recording.ofOwner(owner))"
+    try await state.wait(for: awaited) { state in
+      state.recording.attachedWaiters(of: owner).contains { $0 >= count }
+    } seen: { state in
+      "\(state.recording.attachedWaiters(of: owner).max() ?? 0)"
     }
   }
 
   /// Suspends until no work runs (no load, revalidation, fetch or refresh) in the owner named
   /// `owner`, or in any owner.
-  public func waitUntilIdle(owner: String? = nil) async {
-    await wait { recording in recording.selected(owner).allSatisfy(\.isIdle) }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it lists the work still running.
+  public func waitUntilIdle(owner: String? = nil) async throws(TestWaitError) {
+    let awaited = "\(owner ?? "every owner") to be idle"
+    try await state.wait(for: awaited) { state in
+      state.recording.selected(owner).allSatisfy(\.isIdle)
+    } seen: { state in
+      state.recording.describeRunningWork(of: owner)
+    }
   }
 
   /// Suspends until at most `count` pieces of work run in the owner named `owner` (or in all
   /// owners together), work that was replaced and is only finishing included.
-  public func waitForRunningWork(atMost count: Int, owner: String? = nil) async {
-    await wait { recording in recording.selected(owner).reduce(0) { $0 + $1.flights.count } <= count }
+  ///
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it lists the work still running.
+  public func waitForRunningWork(atMost count: Int, owner: String? = nil) async throws(TestWaitError) {
+    let awaited = "at most \(quantity(count, "piece", plural: "pieces")) of work running\(Recording.inOwner(owner))"
+    try await state.wait(for: awaited) { state in
+      state.recording.selected(owner).reduce(0) { $0 + $1.flights.count } <= count
+    } seen: { state in
+      state.recording.describeRunningWork(of: owner)
+    }
   }
 
   /// Suspends until an event matching `predicate` has been seen, and returns the first one.
+  ///
+  /// - Parameters:
+  ///   - description: What the event is, in words, for the error when the wait is cancelled.
+  ///   - owner: The owner whose events to read, or nil for every owner.
+  ///   - predicate: Read under the inspector's lock; it must not call the inspector.
+  /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
+  ///   first; it names `description` and the number and the last of the events seen.
   @discardableResult
   public func waitForEvent(
-    owner: String? = nil, where predicate: @escaping @Sendable (OwnerEvent) -> Bool
-  ) async -> OwnerEvent {
-    await wait { recording in recording.events(of: owner).contains(where: predicate) }
+    _ description: String = "an event matching the predicate", owner: String? = nil,
+    where predicate: @escaping @Sendable (OwnerEvent) -> Bool
+  ) async throws(TestWaitError) -> OwnerEvent {
+    let awaited = "\(description)\(Recording.ofOwner(owner))"
+    try await state.wait(for: awaited) { state in
+      state.recording.events(of: owner).contains(where: predicate)
+    } seen: { state in
+      state.recording.describeEvents(of: owner, count: owner == nil ? state.eventCount : nil)
+    }
     return recording.events(of: owner).first(where: predicate)!
+  }
+
+  /// Suspends until `count` waits are pending on this inspector, so a test of the waits can
+  /// cancel one it knows has started.
+  package func waitForPendingWaits(_ count: Int) async throws(TestWaitError) {
+    try await state.waitForWaits(count, on: "the inspector")
   }
 }

@@ -89,7 +89,7 @@ struct AuthorizationMiddlewareTests {
 
     let results = try await withThrowingTaskGroup(of: Me.self) { group in
       for _ in 0..<8 { group.addTask { try await fixture.client.send(.me) } }
-      await gate.waitForCalls(1)[0].resolve(())
+      try await gate.waitForCalls(1)[0].resolve(())
       return try await group.reduce(into: []) { $0.append($1) }
     }
 

@@ -16,7 +16,7 @@ struct HTTPClientTests {
     let query = [URLQueryItem(name: "q", value: "a+b c"), URLQueryItem(name: "limit", value: "30")]
     async let page = client.response(for: Endpoint<Item>(path: "/products/search", query: query))
 
-    let request = await server.waitForCalls(1)[0].input
+    let request = try await server.waitForCalls(1)[0].input
     server.calls[0].resolve(HTTPResponse(status: 200))
     _ = try await page
 
@@ -32,7 +32,7 @@ struct HTTPClientTests {
     let client = HTTPClient.inProcess(server)
     async let created = client.send(.create(Item(id: 0, title: "Lamp")))
 
-    let request = await server.waitForCalls(1)[0].input
+    let request = try await server.waitForCalls(1)[0].input
     let sent = try JSONDecoder().decode(Item.self, from: try #require(request.body))
     server.calls[0].resolve(try .json(Item(id: 7, title: sent.title), status: 201))
 
@@ -95,12 +95,12 @@ struct HTTPClientTests {
     #expect(failure?.failureCategory == category)
   }
 
-  @Test func aCancelledCallerGetsCancelledAndTheServerCallIsCancelled() async {
+  @Test func aCancelledCallerGetsCancelledAndTheServerCallIsCancelled() async throws {
     let server = ScriptedServer()
     let client = HTTPClient.inProcess(server)
     let call = Task { await client.failure(of: .item(1)) }
 
-    let pending = await server.waitForCalls(1)[0]
+    let pending = try await server.waitForCalls(1)[0]
     call.cancel()
 
     #expect(await call.value == .cancelled)

@@ -9,9 +9,9 @@ struct ControlledOperationTests {
 
   @Test func callsWaitUntilTheTestAnswersThemInAnyOrder() async throws {
     let first = Task { try await operation("a") }
-    let calls = await operation.waitForCalls(1)
+    let calls = try await operation.waitForCalls(1)
     let second = Task { try await operation("b") }
-    let both = await operation.waitForCalls(2)
+    let both = try await operation.waitForCalls(2)
     #expect(both.map(\.input) == ["a", "b"])
     #expect(calls[0].isPending)
 
@@ -24,15 +24,15 @@ struct ControlledOperationTests {
 
   @Test func answeringTwiceIsRejected() async throws {
     let caller = Task { try await operation("a") }
-    let call = await operation.waitForCalls(1)[0]
+    let call = try await operation.waitForCalls(1)[0]
     #expect(call.resolve(1))
     #expect(!call.resolve(2))
     #expect(try await caller.value == 1)
   }
 
-  @Test func cancelledCallerThrowsAtOnceAndIsMarked() async {
+  @Test func cancelledCallerThrowsAtOnceAndIsMarked() async throws {
     let caller = Task { try await operation("a") }
-    let call = await operation.waitForCalls(1)[0]
+    let call = try await operation.waitForCalls(1)[0]
     caller.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
     #expect(call.isCancelled)
@@ -42,9 +42,9 @@ struct ControlledOperationTests {
   @Test func ignoringCancellationKeepsTheCallWaiting() async throws {
     let stubborn = ControlledOperation<Void, Int>(onCancel: .ignore)
     let caller = Task { try await stubborn() }
-    let call = await stubborn.waitForCalls(1)[0]
+    let call = try await stubborn.waitForCalls(1)[0]
     caller.cancel()
-    await call.waitForCancellation()
+    try await call.waitForCancellation()
     #expect(call.isPending)
     call.resolve(7)
     #expect(try await caller.value == 7)
@@ -52,7 +52,7 @@ struct ControlledOperationTests {
 
   @Test func waitForPendingCountsCallsSuspendedAtOnce() async throws {
     let callers = (0..<3).map { index in Task { try await operation("\(index)") } }
-    await operation.waitForPending(3)
+    try await operation.waitForPending(3)
     #expect(operation.callCount == 3)
     for call in operation.calls { call.resolve(call.index) }
     for caller in callers { _ = try await caller.value }

@@ -49,7 +49,7 @@ struct InterleavingExplorerTests {
               shown.value.withLock { $0 = value }
             }
           }
-          let calls = await fetch.waitForCalls(2)
+          let calls = try await fetch.waitForCalls(2)
           for step in order {
             let generation = step + 1
             calls.first { $0.input == generation }?.resolve(generation)

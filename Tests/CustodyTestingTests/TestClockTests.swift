@@ -16,7 +16,7 @@ struct TestClockTests {
 
   @Test func sleeperWakesWhenItsDeadlineIsReached() async throws {
     let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
-    await clock.waitForSleepers(1)
+    try await clock.waitForSleepers(1)
     clock.advance(by: .seconds(9))
     #expect(clock.sleeperCount == 1)
     clock.advance(by: .seconds(1))
@@ -32,21 +32,21 @@ struct TestClockTests {
         try await order(seconds)
       }
     }
-    await clock.waitForSleepers(3)
+    try await clock.waitForSleepers(3)
     #expect(clock.nextDeadline == clock.now.advanced(by: .seconds(1)))
     clock.advance(by: .seconds(1))
-    #expect(await order.waitForCalls(1).map(\.input) == [1])
+    #expect(try await order.waitForCalls(1).map(\.input) == [1])
     clock.advance(by: .seconds(1))
-    #expect(await order.waitForCalls(2).map(\.input) == [1, 2])
+    #expect(try await order.waitForCalls(2).map(\.input) == [1, 2])
     clock.advance(by: .seconds(1))
-    #expect(await order.waitForCalls(3).map(\.input) == [1, 2, 3])
+    #expect(try await order.waitForCalls(3).map(\.input) == [1, 2, 3])
     for call in order.calls { call.resolve(()) }
     for sleeper in sleepers { try await sleeper.value }
   }
 
-  @Test func cancelledSleeperThrowsAtOnce() async {
+  @Test func cancelledSleeperThrowsAtOnce() async throws {
     let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-    await clock.waitForSleepers(1)
+    try await clock.waitForSleepers(1)
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
@@ -60,7 +60,7 @@ struct TestClockTests {
 
   @Test func runToLastDeadlineWakesEveryone() async throws {
     let sleepers = (1...3).map { seconds in Task { try await clock.sleep(for: .seconds(seconds)) } }
-    await clock.waitForSleepers(3)
+    try await clock.waitForSleepers(3)
     clock.runToLastDeadline()
     for sleeper in sleepers { try await sleeper.value }
     #expect(clock.now.offset == .seconds(3))

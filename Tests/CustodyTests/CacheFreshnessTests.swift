@@ -26,7 +26,7 @@ struct CacheFreshnessTests {
 
     #expect(try await read(1) == "old")
     #expect(try await read(1) == "old")
-    let revalidation = await fetch.waitForCalls(1)[0]
+    let revalidation = try await fetch.waitForCalls(1)[0]
     #expect(fetch.callCount == 1, "one revalidation for any number of stale reads")
 
     let updates = cache.updates(for: 1).makeAsyncIterator()
@@ -49,7 +49,7 @@ struct CacheFreshnessTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(30))
     let reading = Task { try await read(1) }
-    await fetch.waitForCalls(1)[0].resolve("new")
+    try await fetch.waitForCalls(1)[0].resolve("new")
     #expect(try await reading.value == "new")
   }
 
@@ -57,13 +57,13 @@ struct CacheFreshnessTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(15))
     #expect(try await read(1) == "old")
-    await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
-    await inspector.waitUntilIdle()
+    try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
+    try await inspector.waitUntilIdle()
     #expect(cache.cachedValue(for: 1) == "old")
 
     #expect(try await read(1) == "old")
-    await fetch.waitForCalls(2)[1].resolve("new")
-    await inspector.waitUntilIdle()
+    try await fetch.waitForCalls(2)[1].resolve("new")
+    try await inspector.waitUntilIdle()
     #expect(cache.cachedValue(for: 1) == "new")
   }
 
@@ -71,10 +71,10 @@ struct CacheFreshnessTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(15))
     #expect(try await read(1) == "old")
-    let revalidation = await fetch.waitForCalls(1)[0]
+    let revalidation = try await fetch.waitForCalls(1)[0]
     clock.advance(by: .seconds(20))
     let reading = Task { try await read(1) }
-    await inspector.waitForWaiters(1, on: 1)
+    try await inspector.waitForWaiters(1, on: 1)
     revalidation.resolve("new")
     #expect(try await reading.value == "new")
     #expect(fetch.callCount == 1)
@@ -85,9 +85,9 @@ struct CacheFreshnessTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(15))
     #expect(try await read(1) == "old")
-    let revalidation = await fetch.waitForCalls(1)[0]
+    let revalidation = try await fetch.waitForCalls(1)[0]
     cache.removeAll()
-    await revalidation.waitForCancellation()
+    try await revalidation.waitForCancellation()
     #expect(cache.loadsInFlight == 0)
     #expect(cache.cachedValue(for: 1) == nil)
   }

@@ -18,7 +18,7 @@ struct CacheInvalidationTests {
 
   @Test func loadThatStartedBeforeInvalidateNeverCommits() async throws {
     let loading = value(1)
-    let load = await fetch.waitForCalls(1)[0]
+    let load = try await fetch.waitForCalls(1)[0]
     cache.invalidate(1)
     load.resolve("stale")
     #expect(try await loading.value == "stale", "callers that joined still get its value")
@@ -27,10 +27,10 @@ struct CacheInvalidationTests {
 
   @Test func callAfterInvalidateNeverJoinsTheEarlierLoad() async throws {
     let early = value(1)
-    let old = await fetch.waitForCalls(1)[0]
+    let old = try await fetch.waitForCalls(1)[0]
     cache.invalidate(1)
     let late = value(1)
-    let new = await fetch.waitForCalls(2)[1]
+    let new = try await fetch.waitForCalls(2)[1]
     old.resolve("before")
     new.resolve("after")
     #expect(try await early.value == "before")
@@ -41,7 +41,7 @@ struct CacheInvalidationTests {
   @Test func loadThatStartedBeforeRemoveAllNeverCommits() async throws {
     cache.set("other", for: 2)
     let loading = value(1)
-    let load = await fetch.waitForCalls(1)[0]
+    let load = try await fetch.waitForCalls(1)[0]
     cache.removeAll()
     load.resolve("stale")
     #expect(try await loading.value == "stale")
@@ -55,7 +55,7 @@ struct CacheInvalidationTests {
       let inspector = TestInspector()
       let cache = Cache<Int, String>(clock: TestClock(), inspector: inspector)
       let early = Task { try await cache.value(for: 1) { try await fetch(1) } }
-      let load = await fetch.waitForCalls(1)[0]
+      let load = try await fetch.waitForCalls(1)[0]
 
       var model: String? = nil  // what the cache should hold, per the rules
       var loadStillCommits = true
@@ -81,17 +81,17 @@ struct CacheInvalidationTests {
           } else {
             let task = Task { try await cache.value(for: 1) { try await fetch(1) } }
             late = task
-            await inspector.waitForWaiters(loadStillCommits ? 2 : 1, on: 1)
+            try await inspector.waitForWaiters(loadStillCommits ? 2 : 1, on: 1)
           }
         }
         try #require(cache.cachedValue(for: 1) == model, "after step \(step)")
       }
       if let late {
-        if fetch.callCount > 1 { await fetch.waitForCalls(2)[1].resolve("late") }
+        if fetch.callCount > 1 { try await fetch.waitForCalls(2)[1].resolve("late") }
         let ending = await late.ending
         try #require(ending == .value("loaded") || ending == .value("late"))
       }
-      await inspector.waitUntilIdle()
+      try await inspector.waitUntilIdle()
     }
     #expect(explored == 24)
   }

@@ -34,8 +34,8 @@ struct CacheTests {
   // C1
   @Test func missingValueIsLoadedOnceForConcurrentCallers() async throws {
     let callers = (0..<4).map { _ in value(1) }
-    await inspector.waitForWaiters(4, on: 1)
-    await fetch.waitForCalls(1)[0].resolve("loaded")
+    try await inspector.waitForWaiters(4, on: 1)
+    try await fetch.waitForCalls(1)[0].resolve("loaded")
     for caller in callers { #expect(try await caller.value == "loaded") }
     #expect(fetch.callCount == 1)
     #expect(cache.cachedValue(for: 1) == "loaded")
@@ -45,14 +45,14 @@ struct CacheTests {
   @Test func cancelledCallerLeavesOthersWaitingAndTheLastOneCancelsTheLoad() async throws {
     let leaving = value(1)
     let staying = value(1)
-    await inspector.waitForWaiters(2, on: 1)
-    let call = await fetch.waitForCalls(1)[0]
+    try await inspector.waitForWaiters(2, on: 1)
+    let call = try await fetch.waitForCalls(1)[0]
     leaving.cancel()
     #expect(await leaving.ending == .cancelled)
     #expect(!call.isCancelled)
     staying.cancel()
     #expect(await staying.ending == .cancelled)
-    await call.waitForCancellation()
+    try await call.waitForCancellation()
     #expect(cache.loadsInFlight == 0)
     #expect(cache.cachedValue(for: 1) == nil)
   }
@@ -61,7 +61,7 @@ struct CacheTests {
   @Test func refreshAlwaysLoadsAndCommits() async throws {
     cache.set("cached", for: 1)
     let refreshing = refresh(1)
-    await fetch.waitForCalls(1)[0].resolve("refreshed")
+    try await fetch.waitForCalls(1)[0].resolve("refreshed")
     #expect(try await refreshing.value == "refreshed")
     #expect(cache.cachedValue(for: 1) == "refreshed")
   }
@@ -69,8 +69,8 @@ struct CacheTests {
   // C4
   @Test func concurrentRefreshesShareOneLoad() async throws {
     let refreshes = (0..<3).map { _ in refresh(1) }
-    await inspector.waitForWaiters(3, on: 1)
-    await fetch.waitForCalls(1)[0].resolve("refreshed")
+    try await inspector.waitForWaiters(3, on: 1)
+    try await fetch.waitForCalls(1)[0].resolve("refreshed")
     for refresh in refreshes { #expect(try await refresh.value == "refreshed") }
     #expect(fetch.callCount == 1)
   }
@@ -78,9 +78,9 @@ struct CacheTests {
   // C4
   @Test func refreshDoesNotJoinALoadThatStartedBefore() async throws {
     let loading = value(1)
-    let load = await fetch.waitForCalls(1)[0]
+    let load = try await fetch.waitForCalls(1)[0]
     let refreshing = refresh(1)
-    let reload = await fetch.waitForCalls(2)[1]
+    let reload = try await fetch.waitForCalls(2)[1]
     reload.resolve("refreshed")
     load.resolve("older")
     #expect(try await loading.value == "older")
@@ -91,7 +91,7 @@ struct CacheTests {
   // C5
   @Test func setWinsOverALoadThatStartedBefore() async throws {
     let loading = value(1)
-    let load = await fetch.waitForCalls(1)[0]
+    let load = try await fetch.waitForCalls(1)[0]
     cache.set("saved", for: 1)
     load.resolve("loaded before the save")
     #expect(try await loading.value == "loaded before the save", "its callers still get its value")
@@ -112,12 +112,12 @@ struct CacheTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(11))
     let loading = value(1)
-    await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
+    try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
     #expect(await loading.ending == .failed(UpstreamError(code: 1)))
     #expect(cache.cachedValue(for: 1) == "old")
 
     let refreshing = refresh(1)
-    await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 2))
+    try await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 2))
     #expect(await refreshing.ending == .failed(UpstreamError(code: 2)))
     #expect(cache.cachedValue(for: 1) == "old")
   }

@@ -13,7 +13,7 @@ struct CacheUpdatesTests {
     let screens = [cache.updates(for: 1), cache.updates(for: 1)]
     cache.set("set", for: 1)
     let loaded = Task { [cache, fetch] in try await cache.refresh(1) { try await fetch(1) } }
-    await fetch.waitForCalls(1)[0].resolve("refreshed")
+    try await fetch.waitForCalls(1)[0].resolve("refreshed")
     _ = try await loaded.value
     cache.invalidate(1)
     cache.set("again", for: 1)

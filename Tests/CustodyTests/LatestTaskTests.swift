@@ -9,13 +9,13 @@ struct LatestTaskTests {
   let refreshed = [Listing(id: 2)]
 
   // L1: the exact scenario of a screen.
-  @Test func refreshThatFinishesFirstIsShownWhenTheInitialLoadFinishesLast() async {
+  @Test func refreshThatFinishesFirstIsShownWhenTheInitialLoadFinishesLast() async throws {
     let fetch = ControlledOperation<Void, [Listing]>(onCancel: .ignore)
     let screen = ListingScreen { try await fetch() }
     let initialLoad = Task { await screen.refresh() }
-    let initial = await fetch.waitForCalls(1)[0]
+    let initial = try await fetch.waitForCalls(1)[0]
     let refresh = Task { await screen.refresh() }
-    let second = await fetch.waitForCalls(2)[1]
+    let second = try await fetch.waitForCalls(2)[1]
     #expect(initial.isCancelled, "starting the refresh cancels the initial load")
 
     second.resolve(refreshed)
@@ -36,7 +36,7 @@ struct LatestTaskTests {
       var runs: [Task<LatestTask.Outcome<[Listing]>, Never>] = []
       for index in 0..<5 {
         runs.append(Task { await latest.run { try await fetch(index) } })
-        _ = await fetch.waitForCalls(index + 1)
+        _ = try await fetch.waitForCalls(index + 1)
       }
       let calls = fetch.calls
       for step in order {
@@ -57,15 +57,15 @@ struct LatestTaskTests {
   }
 
   // L2
-  @Test func leavingTheScreenKeepsWhatItShowedAndShowsNoFailure() async {
+  @Test func leavingTheScreenKeepsWhatItShowedAndShowsNoFailure() async throws {
     let fetch = ControlledOperation<Void, [Listing]>()
     let screen = ListingScreen { try await fetch() }
     let first = Task { await screen.refresh() }
-    await fetch.waitForCalls(1)[0].resolve(listed)
+    try await fetch.waitForCalls(1)[0].resolve(listed)
     await first.value
 
     let second = Task { await screen.refresh() }
-    let call = await fetch.waitForCalls(2)[1]
+    let call = try await fetch.waitForCalls(2)[1]
     #expect(screen.state == .loading(previous: listed))
     screen.leave()
     await second.value
@@ -75,26 +75,26 @@ struct LatestTaskTests {
   }
 
   // L2
-  @Test func cancellingTheCallersTaskIsNeutralToo() async {
+  @Test func cancellingTheCallersTaskIsNeutralToo() async throws {
     let fetch = ControlledOperation<Void, [Listing]>()
     let latest = LatestTask()
     let run = Task { await latest.run { try await fetch() } }
-    let call = await fetch.waitForCalls(1)[0]
+    let call = try await fetch.waitForCalls(1)[0]
     run.cancel()
     #expect(await run.value.isCancelled)
     #expect(call.isCancelled)
     #expect(!latest.isRunning)
   }
 
-  @Test func failureOfTheCurrentRunIsReportedWithItsCategory() async {
+  @Test func failureOfTheCurrentRunIsReportedWithItsCategory() async throws {
     let fetch = ControlledOperation<Void, [Listing]>()
     let screen = ListingScreen { try await fetch() }
     let first = Task { await screen.refresh() }
-    await fetch.waitForCalls(1)[0].resolve(listed)
+    try await fetch.waitForCalls(1)[0].resolve(listed)
     await first.value
 
     let second = Task { await screen.refresh() }
-    await fetch.waitForCalls(2)[1].fail(AuthServerError(status: 503))
+    try await fetch.waitForCalls(2)[1].fail(AuthServerError(status: 503))
     await second.value
     #expect(screen.state.failure == .server(status: 503) && screen.state.value == listed)
   }

@@ -9,32 +9,32 @@ import Testing
 struct MainActorCommitTests {
   init() { MainQueue.mark() }
 
-  @Test func aValueFreedByPlainAssignmentIsFreedOnTheMainActor() async {
+  @Test func aValueFreedByPlainAssignmentIsFreedOnTheMainActor() async throws {
     // The control: proves the probe sees the main actor when the release happens there.
     let log = ReleaseLog()
     var shown: [ReleaseProbe] = [ReleaseProbe(log)]
     shown = []
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [true])
     #expect(shown.isEmpty)
   }
 
-  @Test func replaceFreesTheOldValueOffTheMainActor() async {
+  @Test func replaceFreesTheOldValueOffTheMainActor() async throws {
     let log = ReleaseLog()
     var shown = [ReleaseProbe(log), ReleaseProbe(log)]
     BackgroundRelease.replace(&shown, with: [])
-    await log.waitForReleases(2)
+    try await log.waitForReleases(2)
     #expect(log.releasedOnMainQueue == [false, false])
   }
 
-  @Test func loadStateCommittedFromALatestTaskRunFreesThePreviousValueOffTheMainActor() async {
+  @Test func loadStateCommittedFromALatestTaskRunFreesThePreviousValueOffTheMainActor() async throws {
     let log = ReleaseLog()
     let latest = LatestTask()
     var state = LoadState<[ReleaseProbe]>.loaded([ReleaseProbe(log)])
     state.startLoading()
     state.apply(await latest.run { [] })
     #expect(state.value?.isEmpty == true)
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
   }
 
@@ -43,7 +43,7 @@ struct MainActorCommitTests {
     let screen = ProbeScreen(log: log)
     await screen.load()
     await screen.load()  // replaces the first list
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
   }
 }

@@ -13,8 +13,8 @@ struct PagerInterleavingTests {
       let inspector = TestInspector()
       let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
       let callers = (0..<3).map { _ in Task { try await pager.loadNext().ids } }
-      await inspector.waitForWaiters(3)
-      let call = await fetch.waitForCalls(1)[0]
+      try await inspector.waitForWaiters(3)
+      let call = try await fetch.waitForCalls(1)[0]
 
       var answered = false
       for step in order {
@@ -46,13 +46,13 @@ struct PagerInterleavingTests {
       let inspector = TestInspector()
       let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
       let first = Task { try await pager.loadNext() }
-      await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+      try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
       _ = try await first.value
 
       let more = Task { try await pager.loadNext().ids }
-      let stale = await fetch.waitForCalls(2)[1]
+      let stale = try await fetch.waitForCalls(2)[1]
       let refreshing = Task { try await pager.refresh().ids }
-      let fresh = await fetch.waitForCalls(3)[2]
+      let fresh = try await fetch.waitForCalls(3)[2]
 
       var late: Task<[Int], any Error>?
       var expectedLate: [Int] = []
@@ -60,7 +60,7 @@ struct PagerInterleavingTests {
         switch step {
         case 0:
           stale.resolve(page(4...6, next: 6))
-          await inspector.waitForRunningWork(atMost: fresh.isPending ? 1 : 0)
+          try await inspector.waitForRunningWork(atMost: fresh.isPending ? 1 : 0)
         case 1:
           fresh.resolve(page(10...12, next: 3))
           try #require(await refreshing.ending == .value([10, 11, 12]))
@@ -69,10 +69,10 @@ struct PagerInterleavingTests {
           let task = Task { try await pager.loadNext().ids }
           late = task
           if fresh.isPending {
-            await inspector.waitForWaiters(3)
+            try await inspector.waitForWaiters(3)
             expectedLate = [10, 11, 12]
           } else {
-            let next = await fetch.waitForCalls(4)[3]
+            let next = try await fetch.waitForCalls(4)[3]
             try #require(next.input == 3)
             next.resolve(page(13...14, next: nil))
             expectedLate = [10, 11, 12, 13, 14]

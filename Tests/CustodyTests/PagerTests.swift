@@ -28,8 +28,8 @@ struct PagerTests {
   @Test func concurrentLoadNextCallsShareOneFetch() async throws {
     let pager = makePager()
     let callers = (0..<4).map { _ in loadNext(pager) }
-    await inspector.waitForWaiters(4)
-    await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+    try await inspector.waitForWaiters(4)
+    try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
     for caller in callers { #expect(try await caller.value == [1, 2, 3]) }
     #expect(fetch.callCount == 1)
   }
@@ -38,10 +38,10 @@ struct PagerTests {
   @Test func pagesAreFetchedInOrderOfTheirCursors() async throws {
     let pager = makePager()
     let first = loadNext(pager)
-    await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+    try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
     #expect(try await first.value == [1, 2, 3])
     let second = loadNext(pager)
-    let call = await fetch.waitForCalls(2)[1]
+    let call = try await fetch.waitForCalls(2)[1]
     #expect(call.input == 3)
     call.resolve(page(4...5, next: nil))
     #expect(try await second.value == [1, 2, 3, 4, 5])
@@ -51,16 +51,16 @@ struct PagerTests {
   @Test func failedFetchDoesNotAdvanceAndTheNextCallRetriesTheSameCursor() async throws {
     let pager = makePager()
     let first = loadNext(pager)
-    await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+    try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
     _ = try await first.value
 
     let failing = loadNext(pager)
-    await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 503))
+    try await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 503))
     #expect(await failing.ending == .failed(UpstreamError(code: 503)))
     #expect(await pager.snapshot.ids == [1, 2, 3])
 
     let retry = loadNext(pager)
-    let call = await fetch.waitForCalls(3)[2]
+    let call = try await fetch.waitForCalls(3)[2]
     #expect(call.input == 3)
     call.resolve(page(4...6, next: nil))
     #expect(try await retry.value == [1, 2, 3, 4, 5, 6])
@@ -71,18 +71,18 @@ struct PagerTests {
     let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
     let pager = makePager(fetch)
     let first = loadNext(pager)
-    await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+    try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
     _ = try await first.value
 
     let more = loadNext(pager)
-    let stale = await fetch.waitForCalls(2)[1]
+    let stale = try await fetch.waitForCalls(2)[1]
     let refreshing = refresh(pager)
-    let fresh = await fetch.waitForCalls(3)[2]
+    let fresh = try await fetch.waitForCalls(3)[2]
     #expect(fresh.input == 0)
-    await stale.waitForCancellation()
+    try await stale.waitForCancellation()
 
     stale.resolve(page(4...6, next: 6))
-    await inspector.waitForRunningWork(atMost: 1)
+    try await inspector.waitForRunningWork(atMost: 1)
     #expect(await pager.snapshot.ids == [1, 2, 3], "old items stay until the new first page arrives")
 
     fresh.resolve(page(10...12, next: 3))
@@ -95,11 +95,11 @@ struct PagerTests {
   @Test func failedRefreshKeepsTheOldList() async throws {
     let pager = makePager()
     let first = loadNext(pager)
-    await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
+    try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
     _ = try await first.value
 
     let refreshing = refresh(pager)
-    await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 1))
+    try await fetch.waitForCalls(2)[1].fail(UpstreamError(code: 1))
     #expect(await refreshing.ending == .failed(UpstreamError(code: 1)))
     let snapshot = await pager.snapshot
     #expect(snapshot.items.map(\.id) == [1, 2, 3] && snapshot.hasMore)
@@ -109,8 +109,8 @@ struct PagerTests {
   @Test func concurrentRefreshesShareOneFetch() async throws {
     let pager = makePager()
     let callers = (0..<3).map { _ in refresh(pager) }
-    await inspector.waitForWaiters(3)
-    await fetch.waitForCalls(1)[0].resolve(page(1...2, next: nil))
+    try await inspector.waitForWaiters(3)
+    try await fetch.waitForCalls(1)[0].resolve(page(1...2, next: nil))
     for caller in callers { #expect(try await caller.value == [1, 2]) }
     #expect(fetch.callCount == 1)
   }
@@ -119,7 +119,7 @@ struct PagerTests {
   @Test func atTheEndLoadNextFetchesNothing() async throws {
     let pager = makePager()
     let first = loadNext(pager)
-    await fetch.waitForCalls(1)[0].resolve(page(1...2, next: nil))
+    try await fetch.waitForCalls(1)[0].resolve(page(1...2, next: nil))
     _ = try await first.value
 
     let snapshot = try await pager.loadNext()
@@ -147,17 +147,17 @@ struct PagerTests {
     let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
     let pager = makePager(fetch)
     let caller = loadNext(pager)
-    let call = await fetch.waitForCalls(1)[0]
+    let call = try await fetch.waitForCalls(1)[0]
 
     caller.cancel()
     #expect(await caller.ending == .cancelled)
-    await call.waitForCancellation()
+    try await call.waitForCancellation()
     call.resolve(page(1...3, next: 3))  // arrives too late: never listed
-    await inspector.waitForRunningWork(atMost: 0)
+    try await inspector.waitForRunningWork(atMost: 0)
     #expect(await pager.snapshot.ids == [])
 
     let again = loadNext(pager)
-    let retry = await fetch.waitForCalls(2)[1]
+    let retry = try await fetch.waitForCalls(2)[1]
     #expect(retry.input == 0)
     retry.resolve(page(1...3, next: 3))
     #expect(try await again.value == [1, 2, 3])

@@ -16,9 +16,9 @@ struct PriorityEscalationTests {
       return Task.currentPriority
     }
     let prefetch = Task(priority: .utility) { try await flight.run(1, operation: operation) }
-    let call = await gate.waitForCalls(1)[0]
+    let call = try await gate.waitForCalls(1)[0]
     let screen = Task(priority: .userInitiated) { try await flight.run(1, operation: operation) }
-    await inspector.waitForWaiters(2, on: 1)
+    try await inspector.waitForWaiters(2, on: 1)
 
     call.resolve(())
 
@@ -33,9 +33,9 @@ struct PriorityEscalationTests {
       return Task.currentPriority
     }
     let prefetch = Task(priority: .utility) { try await cache.value(for: 1, load: load) }
-    let call = await gate.waitForCalls(1)[0]
+    let call = try await gate.waitForCalls(1)[0]
     let screen = Task(priority: .userInitiated) { try await cache.value(for: 1, load: load) }
-    await inspector.waitForWaiters(2, on: 1)
+    try await inspector.waitForWaiters(2, on: 1)
 
     call.resolve(())
 

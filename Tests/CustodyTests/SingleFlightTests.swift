@@ -18,17 +18,17 @@ struct SingleFlightTests {
   // S1
   @Test func concurrentCallersForOneKeyShareOneOperation() async throws {
     let callers = (0..<5).map { _ in caller(1) }
-    await inspector.waitForWaiters(5, on: 1)
-    await fetch.waitForCalls(1)[0].resolve("one")
+    try await inspector.waitForWaiters(5, on: 1)
+    try await fetch.waitForCalls(1)[0].resolve("one")
     for caller in callers { #expect(try await caller.value == "one") }
     #expect(fetch.callCount == 1)
   }
 
   // S1
-  @Test func everyCallerGetsTheSharedError() async {
+  @Test func everyCallerGetsTheSharedError() async throws {
     let callers = (0..<3).map { _ in caller(1) }
-    await inspector.waitForWaiters(3, on: 1)
-    await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 7))
+    try await inspector.waitForWaiters(3, on: 1)
+    try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 7))
     for caller in callers { #expect(await caller.ending == .failed(UpstreamError(code: 7))) }
     #expect(fetch.callCount == 1)
   }
@@ -36,7 +36,7 @@ struct SingleFlightTests {
   @Test func differentKeysRunTheirOwnOperations() async throws {
     let one = caller(1)
     let two = caller(2)
-    let calls = await fetch.waitForCalls(2)
+    let calls = try await fetch.waitForCalls(2)
     for call in calls { call.resolve("v\(call.input)") }
     #expect(try await one.value == "v1")
     #expect(try await two.value == "v2")
@@ -46,8 +46,8 @@ struct SingleFlightTests {
   @Test func cancelledCallerStopsAtOnceWhileOthersKeepWaiting() async throws {
     let leaving = caller(1)
     let staying = caller(1)
-    await inspector.waitForWaiters(2, on: 1)
-    let call = await fetch.waitForCalls(1)[0]
+    try await inspector.waitForWaiters(2, on: 1)
+    let call = try await fetch.waitForCalls(1)[0]
 
     leaving.cancel()
     #expect(await leaving.ending == .cancelled)
@@ -61,16 +61,16 @@ struct SingleFlightTests {
   @Test func lastCallerLeavingCancelsTheOperationAndFreesTheKeyAtOnce() async throws {
     let slowToStop = ControlledOperation<Int, String>(onCancel: .ignore)
     let first = Task { [flight] in try await flight.run(1) { try await slowToStop(1) } }
-    let old = await slowToStop.waitForCalls(1)[0]
+    let old = try await slowToStop.waitForCalls(1)[0]
 
     first.cancel()
     #expect(await first.ending == .cancelled)
-    await old.waitForCancellation()
+    try await old.waitForCancellation()
     #expect(flight.inFlightCount == 0)
 
     // The old operation has not stopped yet; a new caller must not join it.
     let second = Task { [flight] in try await flight.run(1) { try await slowToStop(1) } }
-    let new = await slowToStop.waitForCalls(2)[1]
+    let new = try await slowToStop.waitForCalls(2)[1]
     old.resolve("stale")
     new.resolve("fresh")
     #expect(try await second.value == "fresh")
@@ -90,12 +90,12 @@ struct SingleFlightTests {
   // S3
   @Test func keyIsFreeWhenTheOperationEndsAndNothingIsKept() async throws {
     let first = caller(1)
-    await fetch.waitForCalls(1)[0].resolve("first")
+    try await fetch.waitForCalls(1)[0].resolve("first")
     #expect(try await first.value == "first")
     #expect(flight.inFlightCount == 0)
 
     let second = caller(1)
-    await fetch.waitForCalls(2)[1].resolve("second")
+    try await fetch.waitForCalls(2)[1].resolve("second")
     #expect(try await second.value == "second")
     #expect(fetch.callCount == 2)
   }
@@ -103,17 +103,17 @@ struct SingleFlightTests {
   // S4
   @Test func forgetLetsLaterCallersStartAnewWhileEarlierOnesGetTheOldResult() async throws {
     let early = caller(1)
-    let old = await fetch.waitForCalls(1)[0]
+    let old = try await fetch.waitForCalls(1)[0]
     flight.forget(1)
 
     let late = caller(1)
-    let new = await fetch.waitForCalls(2)[1]
+    let new = try await fetch.waitForCalls(2)[1]
     old.resolve("old")
     #expect(try await early.value == "old")
     #expect(flight.inFlightCount == 1, "the old operation ending must not clear the newer one")
 
     let joiner = caller(1)
-    await inspector.waitForWaiters(2, on: 1)
+    try await inspector.waitForWaiters(2, on: 1)
     new.resolve("new")
     #expect(try await late.value == "new")
     #expect(try await joiner.value == "new")
@@ -127,8 +127,8 @@ struct SingleFlightTests {
       let inspector = TestInspector()
       let flight = SingleFlight<Int, String>(inspector: inspector)
       let callers = (0..<3).map { _ in Task { try await flight.run(1) { try await fetch(1) } } }
-      await inspector.waitForWaiters(3, on: 1)
-      let call = await fetch.waitForCalls(1)[0]
+      try await inspector.waitForWaiters(3, on: 1)
+      let call = try await fetch.waitForCalls(1)[0]
 
       var answered = false
       var expected: [Ending<String>?] = [nil, nil, nil]
@@ -161,10 +161,10 @@ struct SingleFlightTests {
       let inspector = TestInspector()
       let flight = SingleFlight<Int, String>(inspector: inspector)
       let early = Task { try await flight.run(1) { try await fetch(1) } }
-      let old = await fetch.waitForCalls(1)[0]
+      let old = try await fetch.waitForCalls(1)[0]
       flight.forget(1)
       let late = Task { try await flight.run(1) { try await fetch(1) } }
-      let new = await fetch.waitForCalls(2)[1]
+      let new = try await fetch.waitForCalls(2)[1]
 
       var joiner: Task<String, any Error>?
       for step in order {
@@ -179,9 +179,9 @@ struct SingleFlightTests {
           let task = Task { try await flight.run(1) { try await fetch(1) } }
           joiner = task
           if new.isPending {
-            await inspector.waitForWaiters(2, on: 1)
+            try await inspector.waitForWaiters(2, on: 1)
           } else {
-            await fetch.waitForCalls(3)[2].resolve("third")
+            try await fetch.waitForCalls(3)[2].resolve("third")
           }
         }
       }

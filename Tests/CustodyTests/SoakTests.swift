@@ -24,7 +24,7 @@ struct SoakTests {
       print("Soak: cancelled after \(soak.report.totalEnded) operations; the run ends here and counts nothing after it")
       return
     }
-    await soak.settle()
+    try await soak.settle()
 
     let report = soak.report
     for component in SoakComponent.allCases {
@@ -108,11 +108,11 @@ final class Soak: Sendable {
   }
 
   /// Waits, without timing anything, until the fakes and owners are at rest, and checks them.
-  func settle() async {
-    await cache.checkQuiescent()
-    await singleFlight.checkQuiescent()
-    await pager.checkQuiescent()
-    await tokens.checkQuiescent()
+  func settle() async throws {
+    try await cache.checkQuiescent()
+    try await singleFlight.checkQuiescent()
+    try await pager.checkQuiescent()
+    try await tokens.checkQuiescent()
     await files.checkQuiescent()
   }
 

@@ -12,8 +12,8 @@ struct TokenStoreInterleavingTests {
       let harness = TokenHarness()
       let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 5))
       let callers = (0..<3).map { _ in Task { try await store.validCredential() } }
-      await harness.inspector.waitForWaiters(3)
-      let call = await harness.refresh.waitForCalls(1)[0]
+      try await harness.inspector.waitForWaiters(3)
+      let call = try await harness.refresh.waitForCalls(1)[0]
 
       var answered = false
       for step in order {
@@ -42,8 +42,8 @@ struct TokenStoreInterleavingTests {
       let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 5))
       let staying = Task { try await store.validCredential() }
       let leaving = Task { try await store.validCredential() }
-      await harness.inspector.waitForWaiters(2)
-      let call = await harness.refresh.waitForCalls(1)[0]
+      try await harness.inspector.waitForWaiters(2)
+      let call = try await harness.refresh.waitForCalls(1)[0]
 
       var signedOut = false
       var answered = false

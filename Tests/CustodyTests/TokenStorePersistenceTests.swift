@@ -33,7 +33,7 @@ struct TokenStorePersistenceTests {
     let restartedFile = makeFile()
     let restarted = await makeStore(restartedFile)
     let caller = Task { try await restarted.validCredential() }
-    let call = await harness.refresh.waitForCalls(1)[0]
+    let call = try await harness.refresh.waitForCalls(1)[0]
     #expect(call.input.accessToken == "a", "the restored credential expires within the leeway")
     call.resolve(harness.credential("b"))
     #expect(await caller.tokenEnding == .credential("b"))

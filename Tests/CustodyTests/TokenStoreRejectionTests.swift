@@ -15,7 +15,7 @@ struct TokenStoreRejectionTests {
     let restored = Credential(accessToken: "a", refreshToken: nil, expiresAt: nil)  // as read back from a header
 
     let caller = Task { try await store.credentialRejected(accessToken: restored.accessToken) }
-    let call = await harness.refresh.waitForCalls(1)[0]
+    let call = try await harness.refresh.waitForCalls(1)[0]
     call.resolve(harness.credential("b"))
 
     #expect(call.input.refreshToken == "refresh-a", "the store's own credential is refreshed")
@@ -37,7 +37,7 @@ struct TokenStoreRejectionTests {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
 
     let caller = Task { try await store.validCredential() }
-    await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: status))
+    try await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: status))
 
     #expect(await caller.tokenEnding == (ends ? .signedOut(.sessionExpired) : .refreshFailed))
     #expect(await store.isSignedIn == !ends)
@@ -48,7 +48,7 @@ struct TokenStoreRejectionTests {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
 
     let caller = Task { try await store.validCredential() }
-    await harness.refresh.waitForCalls(1)[0].fail(URLError(.notConnectedToInternet))
+    try await harness.refresh.waitForCalls(1)[0].fail(URLError(.notConnectedToInternet))
 
     #expect(await caller.tokenEnding == .refreshFailed)
     #expect(await store.session == .signedIn)
@@ -62,7 +62,7 @@ struct TokenStoreRejectionTests {
       refresh: { [harness] old in try await harness.refresh(old) })
 
     let caller = Task { try await store.validCredential() }
-    await harness.refresh.waitForCalls(1)[0].fail(RefreshTokenRevoked())
+    try await harness.refresh.waitForCalls(1)[0].fail(RefreshTokenRevoked())
 
     #expect(await caller.tokenEnding == .signedOut(.sessionExpired))
     #expect(await store.session == .signedOut(.sessionExpired))

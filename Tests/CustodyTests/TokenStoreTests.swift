@@ -23,8 +23,8 @@ struct TokenStoreTests {
   @Test func expiringCredentialIsRefreshedOnceForAllCallers() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 10))
     let callers = (0..<4).map { _ in validCredential(store) }
-    await harness.inspector.waitForWaiters(4)
-    let call = await harness.refresh.waitForCalls(1)[0]
+    try await harness.inspector.waitForWaiters(4)
+    let call = try await harness.refresh.waitForCalls(1)[0]
     #expect(call.input.accessToken == "a")
     call.resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
@@ -38,7 +38,7 @@ struct TokenStoreTests {
     #expect(try await store.validCredential().accessToken == "a")
     harness.wallClock.advance(by: .seconds(31))  // now expires within the 30 s leeway
     let caller = validCredential(store)
-    await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
+    try await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
     #expect(await caller.tokenEnding == .credential("b"))
   }
 
@@ -56,8 +56,8 @@ struct TokenStoreTests {
     let current = harness.credential("a")
     let store = harness.makeStore(signedInWith: current)
     let callers = (0..<3).map { _ in Task { try await store.credentialRejected(accessToken: current.accessToken) } }
-    await harness.inspector.waitForWaiters(3)
-    await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
+    try await harness.inspector.waitForWaiters(3)
+    try await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
 
     // A request that went out with the old credential answers 401 late: no second refresh.
@@ -72,8 +72,8 @@ struct TokenStoreTests {
     #expect(await sessions.next() == .signedIn)
 
     let callers = (0..<3).map { _ in validCredential(store) }
-    await harness.inspector.waitForWaiters(3)
-    await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: 403))
+    try await harness.inspector.waitForWaiters(3)
+    try await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: 403))
     for caller in callers { #expect(await caller.tokenEnding == .signedOut(.sessionExpired)) }
     #expect(await !store.isSignedIn)
     #expect(await sessions.next() == .signedOut(.sessionExpired))
@@ -85,12 +85,12 @@ struct TokenStoreTests {
   @Test func transientRefreshFailureFailsTheWaitersAndKeepsTheSession() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
     let first = validCredential(store)
-    await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: 503))
+    try await harness.refresh.waitForCalls(1)[0].fail(AuthServerError(status: 503))
     #expect(await first.tokenEnding == .refreshFailed)
     #expect(await store.isSignedIn)
 
     let second = validCredential(store)
-    await harness.refresh.waitForCalls(2)[1].resolve(harness.credential("b"))
+    try await harness.refresh.waitForCalls(2)[1].resolve(harness.credential("b"))
     #expect(await second.tokenEnding == .credential("b"))
   }
 
@@ -120,7 +120,7 @@ struct TokenStoreTests {
   @Test func signOutDuringARefreshWins() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
     let caller = validCredential(store)
-    let call = await harness.refresh.waitForCalls(1)[0]
+    let call = try await harness.refresh.waitForCalls(1)[0]
     await store.signOut()
     #expect(await caller.tokenEnding == .signedOut(.userSignedOut))
 
@@ -133,7 +133,7 @@ struct TokenStoreTests {
   @Test func signInDuringARefreshAnswersItsWaiters() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
     let caller = validCredential(store)
-    let call = await harness.refresh.waitForCalls(1)[0]
+    let call = try await harness.refresh.waitForCalls(1)[0]
     await store.signIn(harness.credential("c"))
     #expect(await caller.tokenEnding == .credential("c"))
     call.resolve(harness.credential("b"))

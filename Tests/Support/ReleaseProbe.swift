@@ -1,4 +1,5 @@
 import Custody
+import CustodyTesting
 import Dispatch
 
 /// Tells whether code runs on the main dispatch queue, which serves the main actor.
@@ -19,9 +20,9 @@ public enum MainQueue {
 
 /// Records where values were freed and lets a test wait for it without polling.
 public final class ReleaseLog: Sendable {
-  private struct State {
+  private struct State: WaitingState {
     var onMainQueue: [Bool] = []
-    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waits = WaitList<State>()
   }
 
   private let state = LockedState(State())
@@ -33,24 +34,20 @@ public final class ReleaseLog: Sendable {
 
   public func record() {
     let onMain = MainQueue.isCurrent
-    let ready = state.withLock { state in
+    let ended = state.withLock { state in
       state.onMainQueue.append(onMain)
-      let ready = state.watchers.filter { $0.count <= state.onMainQueue.count }.map(\.continuation)
-      state.watchers.removeAll { $0.count <= state.onMainQueue.count }
-      return ready
+      return state.takeSatisfiedWaits()
     }
-    for continuation in ready { continuation.resume() }
+    ended.resume()
   }
 
-  /// Suspends until `count` values have been freed.
-  public func waitForReleases(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.onMainQueue.count >= count { return true }
-        state.watchers.append((count, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
+  /// Suspends until `count` values have been freed; throws `TestWaitError` when the task is
+  /// cancelled first.
+  public func waitForReleases(_ count: Int) async throws(TestWaitError) {
+    try await state.wait(for: "\(quantity(count, "release")) of a probed value") { state in
+      state.onMainQueue.count >= count
+    } seen: { state in
+      "\(state.onMainQueue.count)"
     }
   }
 }

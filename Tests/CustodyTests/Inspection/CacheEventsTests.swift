@@ -20,14 +20,14 @@ struct CacheEventsTests {
   @Test func aMissLoadsAndCommitsThenAHitAndAStaleHitFollow() async throws {
     let cache = makeCache()
     let loading = Task { [fetch] in try await cache.value(for: 1) { try await fetch(1) } }
-    await inspector.waitForWaiters(1, on: 1)
-    await fetch.waitForCalls(1)[0].resolve("one")
+    try await inspector.waitForWaiters(1, on: 1)
+    try await fetch.waitForCalls(1)[0].resolve("one")
     _ = try await loading.value
     _ = try await cache.value(for: 1) { "unused" }
     clock.advance(by: .seconds(15))
     _ = try await cache.value(for: 1) { [fetch] in try await fetch(1) }
-    await fetch.waitForCalls(2)[1].resolve("one again")
-    await inspector.waitUntilIdle()
+    try await fetch.waitForCalls(2)[1].resolve("one again")
+    try await inspector.waitUntilIdle()
     #expect(
       inspector.shapes() == [
         "miss", "started load", "joined 1", "finished succeeded", "committed 1",
@@ -43,11 +43,11 @@ struct CacheEventsTests {
     cache.set("zero", for: 1)
     clock.advance(by: .seconds(40))
     let loading = Task { [fetch] in try await cache.value(for: 1) { try await fetch(1) } }
-    await inspector.waitForWaiters(1, on: 1)
+    try await inspector.waitForWaiters(1, on: 1)
     cache.invalidate(1)
-    await fetch.waitForCalls(1)[0].resolve("late")
+    try await fetch.waitForCalls(1)[0].resolve("late")
     _ = try await loading.value
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     #expect(
       inspector.shapes() == [
         "committed 1", "miss", "started load", "joined 1", "detached by invalidate", "removed 0", "finished succeeded",
@@ -58,13 +58,13 @@ struct CacheEventsTests {
   @Test func refreshAndSetDetachTheLoadsTheyOvertake() async throws {
     let cache = makeCache()
     let loading = Task { [fetch] in try await cache.value(for: 1) { try await fetch(1) } }
-    await inspector.waitForWaiters(1, on: 1)
+    try await inspector.waitForWaiters(1, on: 1)
     let refreshing = Task { [fetch] in try await cache.refresh(1) { try await fetch(1) } }
-    await fetch.waitForCalls(2)
+    try await fetch.waitForCalls(2)
     cache.set("set", for: 1)
     for call in fetch.calls { call.resolve("loaded") }
     _ = try await (loading.value, refreshing.value)
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     let shapes = inspector.shapes()
     #expect(
       shapes.prefix(7) == [
@@ -92,15 +92,15 @@ struct CacheEventsTests {
   @Test func theLastCallerLeavingAbandonsTheLoadAndRemoveAllDetachesTheRest() async throws {
     let cache = makeCache()
     let leaving = Task { [fetch] in try await cache.value(for: 1) { try await fetch(1) } }
-    await inspector.waitForWaiters(1, on: 1)
+    try await inspector.waitForWaiters(1, on: 1)
     leaving.cancel()
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     let staying = Task { [fetch] in try await cache.value(for: 2) { try await fetch(2) } }
-    await inspector.waitForWaiters(1, on: 2)
+    try await inspector.waitForWaiters(1, on: 2)
     cache.removeAll()
-    await fetch.waitForCalls(2)[1].resolve("two")
+    try await fetch.waitForCalls(2)[1].resolve("two")
     _ = try await staying.value
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     #expect(
       inspector.shapes() == [
         "miss", "started load", "joined 1", "abandoned",

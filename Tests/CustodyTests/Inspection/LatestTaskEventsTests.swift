@@ -10,12 +10,12 @@ struct LatestTaskEventsTests {
   let fetch = ControlledOperation<Int, Int>(onCancel: .ignore)
 
   // L1: the older run is detached when the newer starts, and dropped when it finishes last.
-  @Test func aSupersededRunIsDetachedThenDropped() async {
+  @Test func aSupersededRunIsDetachedThenDropped() async throws {
     let latest = LatestTask(name: "list", inspector: inspector)
     let older = Task { await latest.run { [fetch] in try await fetch(1) } }
-    let first = await fetch.waitForCalls(1)[0]
+    let first = try await fetch.waitForCalls(1)[0]
     let newer = Task { await latest.run { [fetch] in try await fetch(2) } }
-    let second = await fetch.waitForCalls(2)[1]
+    let second = try await fetch.waitForCalls(2)[1]
     second.resolve(2)
     _ = await newer.value
     first.resolve(1)
@@ -27,15 +27,15 @@ struct LatestTaskEventsTests {
   }
 
   // L2
-  @Test func cancelAndSupersedeAreReported() async {
+  @Test func cancelAndSupersedeAreReported() async throws {
     let latest = LatestTask(name: "list", inspector: inspector)
     let cancelled = Task { await latest.run { [fetch] in try await fetch(1) } }
-    let call = await fetch.waitForCalls(1)[0]
+    let call = try await fetch.waitForCalls(1)[0]
     latest.cancel()
     call.resolve(1)
     _ = await cancelled.value
     let superseded = Task { await latest.run { [fetch] in try await fetch(2) } }
-    let next = await fetch.waitForCalls(2)[1]
+    let next = try await fetch.waitForCalls(2)[1]
     latest.supersede()
     next.resolve(2)
     #expect(await superseded.value.value == nil)

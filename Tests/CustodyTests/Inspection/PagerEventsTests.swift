@@ -19,8 +19,8 @@ struct PagerEventsTests {
 
   @Test func aPageFetchedOnceForEveryCallerIsAppended() async throws {
     let callers = (0..<2).map { _ in Task { [pager] in try await pager.loadNext() } }
-    await inspector.waitForWaiters(2)
-    await fetch.waitForCalls(1)[0].resolve(listing(1...3, next: 3))
+    try await inspector.waitForWaiters(2)
+    try await fetch.waitForCalls(1)[0].resolve(listing(1...3, next: 3))
     for caller in callers { _ = try await caller.value }
     #expect(
       inspector.shapes() == ["started next page", "joined 1", "joined 2", "finished succeeded", "appended 3 of 3"])
@@ -30,13 +30,13 @@ struct PagerEventsTests {
   // P3: the page of the old list is detached by the refresh and dropped when it arrives.
   @Test func aPageFetchedForTheOldListIsDroppedAfterARefresh() async throws {
     let next = Task { [pager] in try await pager.loadNext() }
-    await inspector.waitForWaiters(1)
+    try await inspector.waitForWaiters(1)
     let refresh = Task { [pager] in try await pager.refresh() }
-    let calls = await fetch.waitForCalls(2)
+    let calls = try await fetch.waitForCalls(2)
     calls[1].resolve(listing(1...2, next: 2))
     _ = try await (next.value, refresh.value)
     calls[0].resolve(Page(items: [Listing(id: 9)], next: nil, info: 999))
-    await inspector.waitForRunningWork(atMost: 0)
+    try await inspector.waitForRunningWork(atMost: 0)
     #expect(
       inspector.shapes() == [
         "started next page", "joined 1", "detached by refresh", "started refresh", "joined 2",
@@ -47,12 +47,12 @@ struct PagerEventsTests {
 
   @Test func aFailedFetchAndAnAbandonedOneAreReported() async throws {
     let failing = Task { [pager] in try await pager.loadNext() }
-    await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
+    try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))
     _ = await failing.result
     let leaving = Task { [pager] in try await pager.loadNext() }
-    await inspector.waitForWaiters(1)
+    try await inspector.waitForWaiters(1)
     leaving.cancel()
-    await inspector.waitForEvent { if case .abandoned = $0.kind { true } else { false } }
+    try await inspector.waitForEvent { if case .abandoned = $0.kind { true } else { false } }
     #expect(
       inspector.shapes() == [
         "started next page", "joined 1", "finished failed (unknown failure)", "started next page", "joined 1",

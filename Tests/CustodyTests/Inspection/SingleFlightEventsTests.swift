@@ -17,10 +17,10 @@ struct SingleFlightEventsTests {
 
   @Test func aSharedOperationStartsOnceIsJoinedByEveryCallerAndFinishes() async throws {
     let callers = (0..<3).map { _ in caller(7) }
-    await inspector.waitForWaiters(3, on: 7)
-    await fetch.waitForCalls(1)[0].resolve("seven")
+    try await inspector.waitForWaiters(3, on: 7)
+    try await fetch.waitForCalls(1)[0].resolve("seven")
     for caller in callers { _ = try await caller.value }
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     #expect(inspector.shapes() == ["started load", "joined 1", "joined 2", "joined 3", "finished succeeded"])
     let event = inspector.events[0]
     #expect(event.owner.name == "avatars" && event.owner.kind == .singleFlight)
@@ -30,22 +30,22 @@ struct SingleFlightEventsTests {
   @Test func aCallerLeavingIsReportedAndTheLastOneAbandonsTheOperation() async throws {
     let first = caller(1)
     let second = caller(1)
-    await inspector.waitForWaiters(2, on: 1)
+    try await inspector.waitForWaiters(2, on: 1)
     first.cancel()
-    await inspector.waitForEvent { if case .left = $0.kind { true } else { false } }
+    try await inspector.waitForEvent { if case .left = $0.kind { true } else { false } }
     second.cancel()
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     #expect(inspector.shapes() == ["started load", "joined 1", "joined 2", "left 1", "abandoned"])
   }
 
   // S4: the forgotten operation is detached before it finishes, and its end is still reported.
   @Test func forgetDetachesTheOperationBeforeItFinishes() async throws {
     let early = caller(1)
-    await inspector.waitForWaiters(1, on: 1)
+    try await inspector.waitForWaiters(1, on: 1)
     flight.forget(1)
-    await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 5))
+    try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 5))
     _ = await early.result
-    await inspector.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     #expect(
       inspector.shapes() == ["started load", "joined 1", "detached by forget", "finished failed (unknown failure)"])
   }

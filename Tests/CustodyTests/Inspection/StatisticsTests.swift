@@ -13,15 +13,15 @@ struct StatisticsTests {
     let fanOut = InspectorGroup([statistics, probe])
     let cache = Cache<Int, String>(name: "products", inspector: fanOut, describeKey: { "/products/\($0)" })
     let callers = (0..<3).map { _ in Task { [fetch] in try await cache.value(for: 7) { try await fetch(7) } } }
-    await probe.waitForWaiters(3, on: 7)
+    try await probe.waitForWaiters(3, on: 7)
 
     let running = try #require(statistics.snapshot().owner(named: "products"))
     #expect(running.flightsInFlight.map(\.waiters) == [3])
     #expect(running.flightsInFlight.first?.key?.description == "/products/7")
 
-    await fetch.waitForCalls(1)[0].resolve("seven")
+    try await fetch.waitForCalls(1)[0].resolve("seven")
     for caller in callers { _ = try await caller.value }
-    await probe.waitUntilIdle()
+    try await probe.waitUntilIdle()
     _ = cache.cachedValue(for: 7)
     _ = try await cache.value(for: 7) { "unused" }
 
@@ -57,11 +57,11 @@ struct StatisticsTests {
     let probe = TestInspector()
     let flight = SingleFlight<Int, String>(name: "flight", inspector: InspectorGroup([statistics, probe]))
     let caller = Task { [fetch] in try await flight.run(1) { try await fetch(1) } }
-    await probe.waitForWaiters(1, on: 1)
+    try await probe.waitForWaiters(1, on: 1)
     statistics.reset()
     let snapshot = try #require(statistics.snapshot().owner(named: "flight"))
     #expect(snapshot.counters.started == 0 && snapshot.flightsInFlight.count == 1)
-    await fetch.waitForCalls(1)[0].resolve("one")
+    try await fetch.waitForCalls(1)[0].resolve("one")
     _ = try await caller.value
   }
 }

@@ -115,9 +115,9 @@ final class CacheSoak: Sendable {
   }
 
   /// After every caller has returned: nothing runs, nothing watches, nothing stale is held.
-  func checkQuiescent() async {
-    await upstream.waitUntilIdle()
-    await inspector.waitUntilIdle()
+  func checkQuiescent() async throws {
+    try await upstream.waitUntilIdle()
+    try await inspector.waitUntilIdle()
     report.check(cache.loadsInFlight == 0, "cache: \(cache.loadsInFlight) loads still in flight")
     report.check(cache.observerCount == 0, "cache: \(cache.observerCount) update streams still registered")
     for key in Self.keys { checkInvariants(key) }

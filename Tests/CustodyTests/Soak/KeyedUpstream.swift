@@ -1,4 +1,5 @@
 import Custody
+import CustodyTesting
 
 /// A value as the keyed upstream returns it, stamped with where it came from.
 struct Stamped: Sendable, Equatable {
@@ -30,14 +31,14 @@ final class KeyedUpstream: Sendable {
     let epoch: UInt64
   }
 
-  private struct State {
+  private struct State: WaitingState {
     var epochs: [Int: UInt64] = [:]
     var floors: [Int: UInt64] = [:]
     var attached: [Running: Int] = [:]
     var running = 0
     var calls = 0
     var serial: UInt64 = 0
-    var idleWatchers: [CheckedContinuation<Void, Never>] = []
+    var waits = WaitList<State>()
   }
 
   let name: String
@@ -124,28 +125,23 @@ final class KeyedUpstream: Sendable {
   }
 
   private func finish(_ running: Running?) {
-    let watchers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let ended = state.withLock { state in
       if let running {
         state.attached[running, default: 1] -= 1
         if state.attached[running] == 0 { state.attached[running] = nil }
       }
       state.running -= 1
-      guard state.running == 0 else { return [] }
-      defer { state.idleWatchers = [] }
-      return state.idleWatchers
+      return state.takeSatisfiedWaits()
     }
-    for watcher in watchers { watcher.resume() }
+    ended.resume()
   }
 
-  /// Suspends until no upstream call runs.
-  func waitUntilIdle() async {
-    await withCheckedContinuation { continuation in
-      let idle = state.withLock { state -> Bool in
-        guard state.running > 0 else { return true }
-        state.idleWatchers.append(continuation)
-        return false
-      }
-      if idle { continuation.resume() }
+  /// Suspends until no upstream call runs; throws `TestWaitError` when the task is cancelled first.
+  func waitUntilIdle() async throws(TestWaitError) {
+    try await state.wait(for: "no call of \(name) to run") { state in
+      state.running == 0
+    } seen: { state in
+      "\(state.running) running"
     }
   }
 }

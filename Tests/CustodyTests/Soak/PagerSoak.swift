@@ -66,10 +66,10 @@ final class PagerSoak: Sendable {
   }
 
   /// Every caller has returned: no fetch may still run, and each list is still a prefix.
-  func checkQuiescent() async {
+  func checkQuiescent() async throws {
     for (index, pager) in pagers.enumerated() {
-      await inspectors[index].waitForRunningWork(atMost: 0)
-      await upstreams[index].waitUntilIdle()
+      try await inspectors[index].waitForRunningWork(atMost: 0)
+      try await upstreams[index].waitUntilIdle()
       if let problem = Self.problem(await pager.snapshot) { report.violation("pager \(index) at rest: \(problem)") }
     }
   }

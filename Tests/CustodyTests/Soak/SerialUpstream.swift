@@ -1,4 +1,5 @@
 import Custody
+import CustodyTesting
 
 /// The fake backend behind `Pager` fetches and `TokenStore` refreshes: work that must never run
 /// twice at once. It counts the calls running whose task has not been cancelled (an owner may
@@ -9,7 +10,7 @@ import Custody
 /// is set before its handlers run, so a call cancelled before it registered registers as
 /// cancelled, and one cancelled after is marked during the owner's `cancel()`.
 final class SerialUpstream: Sendable {
-  private struct State {
+  private struct State: WaitingState {
     var rng: SplitMix64
     var nextID: UInt64 = 0
     /// Running calls and whether each was cancelled.
@@ -17,7 +18,7 @@ final class SerialUpstream: Sendable {
     var calls = 0
     /// Calls not cancelled when they started, since the last ``resetCycle()``.
     var cycleCalls = 0
-    var idleWatchers: [CheckedContinuation<Void, Never>] = []
+    var waits = WaitList<State>()
   }
 
   let name: String
@@ -67,24 +68,19 @@ final class SerialUpstream: Sendable {
   }
 
   private func finish(_ id: UInt64) {
-    let watchers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let ended = state.withLock { state in
       state.running[id] = nil
-      guard state.running.isEmpty else { return [] }
-      defer { state.idleWatchers = [] }
-      return state.idleWatchers
+      return state.takeSatisfiedWaits()
     }
-    for watcher in watchers { watcher.resume() }
+    ended.resume()
   }
 
-  /// Suspends until no call runs.
-  func waitUntilIdle() async {
-    await withCheckedContinuation { continuation in
-      let idle = state.withLock { state -> Bool in
-        guard !state.running.isEmpty else { return true }
-        state.idleWatchers.append(continuation)
-        return false
-      }
-      if idle { continuation.resume() }
+  /// Suspends until no call runs; throws `TestWaitError` when the task is cancelled first.
+  func waitUntilIdle() async throws(TestWaitError) {
+    try await state.wait(for: "no call of \(name) to run") { state in
+      state.running.isEmpty
+    } seen: { state in
+      "\(state.running.count) running"
     }
   }
 }

@@ -35,8 +35,8 @@ final class SingleFlightSoak: Sendable {
   }
 
   /// Every caller has returned, so no key may still be attached to an operation.
-  func checkQuiescent() async {
-    await upstream.waitUntilIdle()
+  func checkQuiescent() async throws {
+    try await upstream.waitUntilIdle()
     report.check(flight.inFlightCount == 0, "single-flight: \(flight.inFlightCount) keys still in flight")
   }
 }

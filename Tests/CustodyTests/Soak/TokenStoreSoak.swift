@@ -104,8 +104,8 @@ final class TokenStoreSoak: Sendable {
   }
 
   /// Every caller has returned: no refresh may still run.
-  func checkQuiescent() async {
-    await refresher.waitUntilIdle()
+  func checkQuiescent() async throws {
+    try await refresher.waitUntilIdle()
     let refreshes = refresher.cycleCalls
     report.check(refreshes <= policy.maxRefreshes, "token store: \(refreshes) refreshes in the last cycle")
   }

@@ -26,8 +26,8 @@ struct ProductViewModelTests {
     let (first, second) = (screen(), screen())
     async let one: Void = first.load(7)
     async let two: Void = second.load(7)
-    await inspector.waitForWaiters(2, on: 7, owner: "products")
-    await fetch.waitForCalls(1)[0].resolve(Product(id: 7, title: "Lamp", price: 20))
+    try await inspector.waitForWaiters(2, on: 7, owner: "products")
+    try await fetch.waitForCalls(1)[0].resolve(Product(id: 7, title: "Lamp", price: 20))
     _ = await (one, two)
 
     #expect(first.state.value?.title == "Lamp" && second.state.value?.title == "Lamp")
@@ -42,21 +42,21 @@ struct ProductViewModelTests {
     #expect(fetch.callCount == 0)
   }
 
-  @Test func aFailureIsShownInPlainWordsAndKeepsTheError() async {
+  @Test func aFailureIsShownInPlainWordsAndKeepsTheError() async throws {
     let detail = screen()
     async let loading: Void = detail.load(9)
-    await fetch.waitForCalls(1)[0].fail(URLError(.notConnectedToInternet))
+    try await fetch.waitForCalls(1)[0].fail(URLError(.notConnectedToInternet))
     await loading
     #expect(detail.message == "Something went wrong. Try again.", "URLError has no category of its own")
     #expect(detail.state.error is URLError)
   }
 
-  @Test func aLateAnswerForTheProductTheUserLeftIsNeverShown() async {
+  @Test func aLateAnswerForTheProductTheUserLeftIsNeverShown() async throws {
     let detail = screen()
     async let first: Void = detail.load(1)
-    let lamp = await fetch.waitForCalls(1)[0]
+    let lamp = try await fetch.waitForCalls(1)[0]
     async let second: Void = detail.load(2)
-    let chair = await fetch.waitForCalls(2)[1]
+    let chair = try await fetch.waitForCalls(2)[1]
     chair.resolve(Product(id: 2, title: "Chair", price: 45))
     lamp.resolve(Product(id: 1, title: "Lamp", price: 20))
     _ = await (first, second)
@@ -68,15 +68,15 @@ struct ProductViewModelTests {
       }, "the first load was dropped, not shown")
   }
 
-  @Test func leavingTheScreenWhileItLoadsShowsNothingLate() async {
+  @Test func leavingTheScreenWhileItLoadsShowsNothingLate() async throws {
     let detail = screen()
     async let loading: Void = detail.load(5)
-    let call = await fetch.waitForCalls(1)[0]
+    let call = try await fetch.waitForCalls(1)[0]
     detail.leave()
     call.resolve(Product(id: 5, title: "Desk", price: 120))
     await loading
     #expect(detail.state.value == nil)
-    await inspector.waitUntilIdle(owner: "products")
+    try await inspector.waitUntilIdle(owner: "products")
     #expect(products.cachedValue(for: 5) == nil, "the request was cancelled with its only caller")
   }
 }

@@ -19,14 +19,14 @@ struct InspectorFeedTests {
     }
     let first = try #require(await received.next(), "the panel shows at once when opened")
     #expect(first.owners.isEmpty)
-    await clock.waitForSleepers(1)
+    try await clock.waitForSleepers(1)
 
     let products = Cache<Int, Int>(name: "products", inspector: feed.inspector)
     for id in 0..<2_000 { _ = try await products.value(for: id) { id } }  // 10,000 events
     clock.advance(by: .milliseconds(100))
     let second = try #require(await received.next())
     #expect(second.owners.first?.counters.started == 2_000, "the whole burst, in one panel")
-    await clock.waitForSleepers(1)
+    try await clock.waitForSleepers(1)
 
     following.cancel()
     await following.value

@@ -110,7 +110,7 @@ struct InspectorPanelTests {
       name: "searches", inspector: statistics, describeKey: { "search \"\($0)\"" })
     let fetch = ControlledOperation<Int, String>()
     let callers = (0..<3).map { _ in Task { try await products.value(for: 7) { try await fetch(7) } } }
-    await inspector.waitForWaiters(3, on: 7)
+    try await inspector.waitForWaiters(3, on: 7)
     _ = try await searches.value(for: "pho\u{1B}[2J\n") { "found" }
 
     let panel = InspectorPanel(statistics.snapshot(), timeZone: .gmt)
@@ -119,7 +119,7 @@ struct InspectorPanelTests {
     #expect(text.contains("products      joined     /products/7 (3 waiting)"))
     #expect(text.contains("searches      stored     search \"pho [2J \" (1 held)"))
     #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
-    await fetch.waitForCalls(1)[0].resolve("seven")
+    try await fetch.waitForCalls(1)[0].resolve("seven")
     for caller in callers { #expect(try await caller.value == "seven") }
   }
 }

@@ -10,7 +10,7 @@ struct KnobTests {
     let server = try Server()
 
     async let response = server.send(.get, "/products/1?delay=2000")
-    await server.clock.waitForSleepers(1)
+    try await server.clock.waitForSleepers(1)
     server.clock.advance(by: .milliseconds(1_999))
     #expect(server.clock.sleeperCount == 1)
     server.clock.advance(by: .milliseconds(1))
@@ -21,7 +21,7 @@ struct KnobTests {
   @Test func cancellingDuringADelayThrowsCancellationAtOnce() async throws {
     let server = try Server()
     let request = Task { try await server.send(.get, "/products?delay=5000") }
-    await server.clock.waitForSleepers(1)
+    try await server.clock.waitForSleepers(1)
 
     request.cancel()
 
@@ -43,7 +43,7 @@ struct KnobTests {
     let server = try Server { $0.latency = .milliseconds(300) }
 
     async let response = server.send(.post, "/auth/login", json: "{}")
-    await server.clock.waitForSleepers(1)
+    try await server.clock.waitForSleepers(1)
     server.clock.advance(by: .milliseconds(299))
     #expect(server.clock.sleeperCount == 1)
     server.clock.advance(by: .milliseconds(1))

@@ -37,11 +37,11 @@ struct CatalogLifecycleTests {
     let lifecycle = CatalogLifecycle(model: CatalogViewModel(environment: bed.environment))
 
     let first = Task { await lifecycle.appeared() }
-    await service.pages.waitForCalls(1)
+    try await service.pages.waitForCalls(1)
     first.cancel()  // the user left before the first page came
     await first.value
     let again = Task { await lifecycle.appeared() }
-    await service.pages.waitForCalls(2)[1].resolve(.of(1...3, total: 9))
+    try await service.pages.waitForCalls(2)[1].resolve(.of(1...3, total: 9))
     await again.value
 
     #expect(lifecycle.model.state.value?.ids == [1, 2, 3])
@@ -52,15 +52,17 @@ struct CatalogLifecycleTests {
     let bed = try await TestBed.fakes(products: service)
     let lifecycle = CatalogLifecycle(model: CatalogViewModel(environment: bed.environment))
     let visible = Task { await lifecycle.appeared() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
     await visible.value
-    await waitUntil { lifecycle.model.isObservingChanges }
+    try await waitUntil("the catalog to observe changes") { lifecycle.model.isObservingChanges }
 
     // The product screen is on top; the catalog's own tasks have ended.
     let saving = Task { try await bed.environment.repository.save(id: 2, changes: ProductChanges(title: "Renamed")) }
-    await service.updates.waitForCalls(1)[0].resolve(.sample(2, "Renamed"))
+    try await service.updates.waitForCalls(1)[0].resolve(.sample(2, "Renamed"))
     _ = try await saving.value
-    await waitUntil { lifecycle.model.state.value?.products[1].title == "Renamed" }
+    try await waitUntil("the catalog to show product 2 renamed") {
+      lifecycle.model.state.value?.products[1].title == "Renamed"
+    }
 
     await lifecycle.appeared()
     #expect(lifecycle.model.state.value?.products.map(\.title) == ["Product 1", "Renamed", "Product 3"])
@@ -75,17 +77,17 @@ struct CatalogLifecycleTests {
     let lifecycle = CatalogLifecycle(model: catalog, firstRetryDelay: .seconds(2))
 
     let row = Task { await lifecycle.nextPageRowAppeared() }
-    await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
-    await clock.waitForSleepers(1)
+    try await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
+    try await clock.waitForSleepers(1)
     #expect(catalog.message == "You're offline. Check your connection and try again.")
     #expect(catalog.state.value?.ids == [1, 2, 3], "the rows stay")
     clock.advance(by: .seconds(2))
-    await service.pages.waitForCalls(3)[2].fail(HTTPFailureStub.offline)
-    await clock.waitForSleepers(1)
+    try await service.pages.waitForCalls(3)[2].fail(HTTPFailureStub.offline)
+    try await clock.waitForSleepers(1)
     clock.advance(by: .seconds(2))
     #expect(service.pages.callCount == 3, "the pause doubles after each failure")
     clock.advance(by: .seconds(2))
-    let third = await service.pages.waitForCalls(4)[3]
+    let third = try await service.pages.waitForCalls(4)[3]
     #expect(third.input.skip == 3, "the same page again")
     third.resolve(.of(4...6, total: 9))
     await row.value
@@ -102,8 +104,8 @@ struct CatalogLifecycleTests {
     let lifecycle = CatalogLifecycle(model: catalog)
 
     let row = Task { await lifecycle.nextPageRowAppeared() }
-    await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
-    await clock.waitForSleepers(1)
+    try await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
+    try await clock.waitForSleepers(1)
     row.cancel()  // scrolled away
     await row.value
     clock.advance(by: .seconds(600))
@@ -117,7 +119,7 @@ struct CatalogLifecycleTests {
     let catalog = try await CatalogViewModelTests.started(bed, service)
     let lifecycle = CatalogLifecycle(model: catalog)
     let refreshing = Task { await catalog.refresh() }
-    let refresh = await service.pages.waitForCalls(2)[1]
+    let refresh = try await service.pages.waitForCalls(2)[1]
 
     let during = lifecycle.paginationKey
     await lifecycle.nextPageRowAppeared()  // nothing to do while the first page loads
@@ -127,7 +129,7 @@ struct CatalogLifecycleTests {
 
     #expect(lifecycle.paginationKey != during, "the row's task runs again")
     let row = Task { await lifecycle.nextPageRowAppeared() }
-    await service.pages.waitForCalls(3)[2].resolve(.of(4...6, total: 9))
+    try await service.pages.waitForCalls(3)[2].resolve(.of(4...6, total: 9))
     await row.value
     #expect(catalog.state.value?.ids == Array(1...6))
   }
@@ -139,11 +141,11 @@ struct CatalogLifecycleTests {
     let lifecycle = CatalogLifecycle(model: catalog)
 
     lifecycle.nextPageRow(isVisible: true)
-    await service.pages.waitForCalls(2)[1].resolve(.of(4...6, total: 9))
-    await waitUntil { catalog.state.value?.ids.count == 6 }
+    try await service.pages.waitForCalls(2)[1].resolve(.of(4...6, total: 9))
+    try await waitUntil("the catalog to list 6 products") { catalog.state.value?.ids.count == 6 }
     lifecycle.listChanged()  // the table applied the longer list; its last row still shows
-    await service.pages.waitForCalls(3)[2].resolve(.of(7...9, total: 9))
-    await waitUntil { catalog.state.value?.ids.count == 9 }
+    try await service.pages.waitForCalls(3)[2].resolve(.of(7...9, total: 9))
+    try await waitUntil("the catalog to list 9 products") { catalog.state.value?.ids.count == 9 }
     lifecycle.listChanged()
     lifecycle.screenDidDisappear()
 
@@ -157,12 +159,12 @@ struct CatalogLifecycleTests {
     let lifecycle = CatalogLifecycle(model: CatalogViewModel(environment: bed.environment))
 
     lifecycle.screenWillAppear()
-    let abandoned = await service.pages.waitForCalls(1)[0]
+    let abandoned = try await service.pages.waitForCalls(1)[0]
     lifecycle.screenDidDisappear()
-    await abandoned.waitForCancellation()
+    try await abandoned.waitForCancellation()
     lifecycle.screenWillAppear()
-    await service.pages.waitForCalls(2)[1].resolve(.of(1...3, total: 9))
-    await waitUntil { lifecycle.model.state.value != nil }
+    try await service.pages.waitForCalls(2)[1].resolve(.of(1...3, total: 9))
+    try await waitUntil("the catalog to show a list") { lifecycle.model.state.value != nil }
 
     #expect(lifecycle.model.state.value?.ids == [1, 2, 3])
     #expect(lifecycle.model.message == nil)

@@ -15,9 +15,9 @@ struct CatalogViewModelTests {
     let catalog = CatalogViewModel(environment: bed.environment)
 
     let starting = Task { await catalog.start() }
-    let initial = await service.pages.waitForCalls(1)[0]
+    let initial = try await service.pages.waitForCalls(1)[0]
     let refreshing = Task { await catalog.refresh() }
-    let refresh = await service.pages.waitForCalls(2)[1]
+    let refresh = try await service.pages.waitForCalls(2)[1]
     refresh.resolve(.of(1...3, total: 9, title: { "Fresh \($0)" }))
     await refreshing.value
     initial.resolve(.of(1...3, total: 9, title: { "Stale \($0)" }))  // answered last
@@ -33,12 +33,12 @@ struct CatalogViewModelTests {
     let bed = try await TestBed.fakes(products: service)
     let catalog = CatalogViewModel(environment: bed.environment)
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
     await starting.value
     let shown = catalog.state
 
     let refreshing = Task { await catalog.refresh() }
-    let refresh = await service.pages.waitForCalls(2)[1]
+    let refresh = try await service.pages.waitForCalls(2)[1]
     refreshing.cancel()
     await refreshing.value
 
@@ -53,7 +53,7 @@ struct CatalogViewModelTests {
     let catalog = CatalogViewModel(environment: bed.environment)
 
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)
+    try await service.pages.waitForCalls(1)
     starting.cancel()
     await starting.value
 
@@ -67,7 +67,7 @@ struct CatalogViewModelTests {
     let catalog = try await Self.started(bed, service)
 
     let first = Task { await catalog.loadMore() }
-    let request = await service.pages.waitForCalls(2)[1]
+    let request = try await service.pages.waitForCalls(2)[1]
     #expect(catalog.isLoadingMore)
     await catalog.loadMore()  // the second trigger, while the first runs
     #expect(service.pages.callCount == 2)
@@ -86,9 +86,9 @@ struct CatalogViewModelTests {
     let catalog = try await Self.started(bed, service, title: { "Old \($0)" })
 
     let loadingMore = Task { await catalog.loadMore() }
-    let more = await service.pages.waitForCalls(2)[1]
+    let more = try await service.pages.waitForCalls(2)[1]
     let refreshing = Task { await catalog.refresh() }
-    let refresh = await service.pages.waitForCalls(3)[2]
+    let refresh = try await service.pages.waitForCalls(3)[2]
     #expect(catalog.state.value?.ids == [1, 2, 3], "the old rows stay while the refresh runs")
     refresh.resolve(.of(1...3, total: 9, title: { "New \($0)" }))
     await refreshing.value
@@ -99,7 +99,7 @@ struct CatalogViewModelTests {
     #expect(catalog.isLoadingMore == false)
 
     let next = Task { await catalog.loadMore() }
-    let following = await service.pages.waitForCalls(4)[3]
+    let following = try await service.pages.waitForCalls(4)[3]
     #expect(following.input.skip == 3, "the next page of the new list")
     following.resolve(.of(4...6, total: 9, title: { "New \($0)" }))
     await next.value
@@ -114,9 +114,9 @@ struct CatalogViewModelTests {
     let dearFirst = ProductSort(.price, .descending)
 
     let sortingUp = Task { await catalog.setSort(cheapFirst) }
-    let up = await service.pages.waitForCalls(2)[1]
+    let up = try await service.pages.waitForCalls(2)[1]
     let sortingDown = Task { await catalog.setSort(dearFirst) }
-    let down = await service.pages.waitForCalls(3)[2]
+    let down = try await service.pages.waitForCalls(3)[2]
     #expect(catalog.sort == dearFirst)
     down.resolve(.of(7...9, total: 9))
     await sortingDown.value
@@ -136,7 +136,7 @@ struct CatalogViewModelTests {
     let catalog = try await Self.started(bed, service)
 
     let refreshing = Task { await catalog.refresh() }
-    await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
+    try await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)
     await refreshing.value
 
     #expect(catalog.state.failure == .offline)
@@ -158,7 +158,7 @@ struct CatalogViewModelTests {
     let catalog = CatalogViewModel(environment: bed.environment)
 
     let starting = Task { await catalog.start() }
-    let request = await service.pages.waitForCalls(1)[0]
+    let request = try await service.pages.waitForCalls(1)[0]
     guard case .loaded(let offline) = catalog.state else {
       Issue.record("expected the saved page, got \(catalog.state)")
       return
@@ -190,7 +190,7 @@ struct CatalogViewModelTests {
     let catalog = CatalogViewModel(environment: bed.environment, sort: ProductSort(.rating))
 
     let starting = Task { await catalog.start() }
-    let request = await service.pages.waitForCalls(1)[0]
+    let request = try await service.pages.waitForCalls(1)[0]
     #expect(catalog.state == .loading(previous: nil))
     request.resolve(.of(1...3, total: 9))
     await starting.value
@@ -202,7 +202,7 @@ struct CatalogViewModelTests {
   ) async throws -> CatalogViewModel {
     let catalog = CatalogViewModel(environment: bed.environment)
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9, title: title))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9, title: title))
     await starting.value
     try #require(catalog.state.value?.ids == [1, 2, 3])
     return catalog

@@ -14,7 +14,7 @@ struct CatalogWindowTests {
     let catalog = CatalogViewModel(environment: bed.environment, skip: 300)
 
     let starting = Task { await catalog.start() }
-    let request = await service.pages.waitForCalls(1)[0]
+    let request = try await service.pages.waitForCalls(1)[0]
     request.resolve(.of(301...305, total: 400))
     await starting.value
 
@@ -29,11 +29,11 @@ struct CatalogWindowTests {
     let bed = try await TestBed.fakes(products: service, pageSize: 5)
     let catalog = CatalogViewModel(environment: bed.environment, skip: 300)
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(301...305, total: 400))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(301...305, total: 400))
     await starting.value
 
     let loading = Task { await catalog.loadMore() }
-    let next = await service.pages.waitForCalls(2)[1]
+    let next = try await service.pages.waitForCalls(2)[1]
     next.resolve(.of(306...310, total: 400))
     await loading.value
 
@@ -46,7 +46,7 @@ struct CatalogWindowTests {
     let bed = try await TestBed.fakes(products: service, pageSize: 5)
     let catalog = CatalogViewModel(environment: bed.environment, skip: 300)
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(301...305, total: 400))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(301...305, total: 400))
     await starting.value
 
     #expect(bed.environment.offlineCatalog.snapshot == nil)

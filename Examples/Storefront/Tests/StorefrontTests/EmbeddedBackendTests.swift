@@ -55,7 +55,7 @@ final class EmbeddedBackendTests {
 
     await account.whoAmI()
 
-    await waitUntil { account.user == nil }
+    try await waitUntil("the account to be signed out") { account.user == nil }
     #expect(account.message == "Your session has ended. Sign in again.")
     #expect(await environment.session.tokens.session == .signedOut(.sessionExpired))
     #expect(backend.refreshCount == 0, "the backend refused the refresh")

@@ -15,19 +15,19 @@ struct InspectedOwnersTests {
     let bed = try await TestBed.fakes(products: service, inspector: inspector)
     let catalog = CatalogViewModel(environment: bed.environment)
     let starting = Task { await catalog.start() }
-    await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
+    try await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
     await starting.value
 
     let first = ProductDetailViewModel(productID: 2, environment: bed.environment)
     let second = ProductDetailViewModel(productID: 2, environment: bed.environment)
     let loadingFirst = Task { await first.load() }
     let loadingSecond = Task { await second.load() }
-    await inspector.waitForWaiters(2, on: 2, owner: "products")
-    await service.details.waitForCalls(1)[0].resolve(.sample(2))
+    try await inspector.waitForWaiters(2, on: 2, owner: "products")
+    try await service.details.waitForCalls(1)[0].resolve(.sample(2))
     await loadingFirst.value
     await loadingSecond.value
     let searching = Task { try await bed.environment.repository.search("  Pho ") }
-    await service.searches.waitForCalls(1)[0].resolve(.of(1...1, total: 1))
+    try await service.searches.waitForCalls(1)[0].resolve(.of(1...1, total: 1))
     _ = try await searching.value
     try await bed.environment.favorites.setFavorite(true, for: 2)
 

@@ -19,47 +19,47 @@ struct MainActorCommitTests {
 
   init() { MainQueue.mark() }
 
-  @Test func theProbeSeesAReleaseOnTheMainActor() async {
+  @Test func theProbeSeesAReleaseOnTheMainActor() async throws {
     // The control: proves the probe tells the main actor apart.
     let log = ReleaseLog()
     var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
     state = .idle
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [true])
     #expect(state.value == nil)
   }
 
-  @Test func aNewPageFreesTheScreenItReplacesOffTheMainActor() async {
+  @Test func aNewPageFreesTheScreenItReplacesOffTheMainActor() async throws {
     let log = ReleaseLog()
     var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
     state.show(ProbedScreen(products: [.sample(2)], probe: ReleaseProbe(ReleaseLog())))
 
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
     #expect(state.value?.products == [.sample(2)])
   }
 
-  @Test func aPatchedScreenFreesTheOldOneOffTheMainActorAndKeepsThePhase() async {
+  @Test func aPatchedScreenFreesTheOldOneOffTheMainActorAndKeepsThePhase() async throws {
     let log = ReleaseLog()
     var state = LoadState<ProbedScreen>.loading(
       previous: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
     state.replaceValue(with: ProbedScreen(products: [.sample(1, "Renamed")], probe: ReleaseProbe(ReleaseLog())))
 
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
     #expect(state.isLoading)
     #expect(state.value?.products.first?.title == "Renamed")
   }
 
-  @Test func anEmptiedSearchFreesItsResultsOffTheMainActor() async {
+  @Test func anEmptiedSearchFreesItsResultsOffTheMainActor() async throws {
     let log = ReleaseLog()
     var state = LoadState<ProbedScreen>.loaded(ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
 
     state.clear()
 
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
     #expect(state.value == nil)
   }
@@ -74,7 +74,7 @@ struct MainActorCommitTests {
 
     catalog = nil  // the screen goes away: the view model's last reference drops here
 
-    await log.waitForReleases(1)
+    try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
   }
 

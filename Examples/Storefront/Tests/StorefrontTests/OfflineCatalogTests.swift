@@ -21,7 +21,7 @@ struct OfflineCatalogTests {
     let catalog = CatalogViewModel(environment: bed.environment)
 
     let starting = Task { await catalog.start() }
-    let request = await service.pages.waitForCalls(1)[0]
+    let request = try await service.pages.waitForCalls(1)[0]
     #expect(catalog.state == .loading(previous: nil))
     #expect(bed.environment.offlineCatalog.snapshot == nil)
     request.fail(HTTPFailureStub.offline)

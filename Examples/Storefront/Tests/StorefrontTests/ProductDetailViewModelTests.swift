@@ -27,7 +27,7 @@ struct ProductDetailViewModelTests {
     let bed = try await TestBed.fakes(products: service)
     let first = ProductDetailViewModel(productID: 4, environment: bed.environment)
     let loading = Task { await first.load() }
-    await service.details.waitForCalls(1)[0].resolve(.sample(4, "Cached"))
+    try await service.details.waitForCalls(1)[0].resolve(.sample(4, "Cached"))
     await loading.value
 
     let second = ProductDetailViewModel(productID: 4, environment: bed.environment)
@@ -44,7 +44,7 @@ struct ProductDetailViewModelTests {
     let detail = ProductDetailViewModel(productID: 404, environment: bed.environment)
 
     let loading = Task { await detail.load() }
-    await service.details.waitForCalls(1)[0].fail(HTTPFailure.notFound(message: "Product with id '404' not found"))
+    try await service.details.waitForCalls(1)[0].fail(HTTPFailure.notFound(message: "Product with id '404' not found"))
     await loading.value
 
     #expect(detail.state.failure == .notFound && detail.state.value == nil)
@@ -57,7 +57,7 @@ struct ProductDetailViewModelTests {
     let bed = try await TestBed.fakes(products: service)
     let detail = ProductDetailViewModel(productID: 1, environment: bed.environment)
     let loading = Task { await detail.load() }
-    await service.details.waitForCalls(1)[0].resolve(.sample(1))
+    try await service.details.waitForCalls(1)[0].resolve(.sample(1))
     await loading.value
     let editor = try #require(detail.makeEditor())
     editor.priceText = "ten"
@@ -72,13 +72,13 @@ struct ProductDetailViewModelTests {
     let bed = try await TestBed.fakes(products: service)
     let detail = ProductDetailViewModel(productID: 1, environment: bed.environment)
     let loading = Task { await detail.load() }
-    await service.details.waitForCalls(1)[0].resolve(.sample(1))
+    try await service.details.waitForCalls(1)[0].resolve(.sample(1))
     await loading.value
     let editor = try #require(detail.makeEditor())
     editor.title = "New"
 
     let saving = Task { await detail.save(editor) }
-    await service.updates.waitForCalls(1)[0].fail(HTTPFailure.serverError(status: 500, message: nil))
+    try await service.updates.waitForCalls(1)[0].fail(HTTPFailure.serverError(status: 500, message: nil))
 
     #expect(await saving.value == false)
     #expect(detail.state == .loaded(.sample(1)))

@@ -9,18 +9,17 @@ struct SearchViewModelTests {
   @Test func quickTypingMakesOneRequestForTheLastQuery() async throws {
     let service = FakeProductService()
     let clock = RecordingClock()
-    var sleeps = clock.sleeps.makeAsyncIterator()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let search = SearchViewModel(environment: bed.environment)
 
     let p = Task { await search.search("p") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(1)
     let ph = Task { await search.search("ph") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(2)
     let pho = Task { await search.search("pho") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(3)
     clock.advance(by: .milliseconds(300))
-    let request = await service.searches.waitForCalls(1)[0]
+    let request = try await service.searches.waitForCalls(1)[0]
     request.resolve(ProductPage(products: [.sample(1, "Phone")], total: 1, skip: 0))
     await p.value
     await ph.value
@@ -35,18 +34,17 @@ struct SearchViewModelTests {
   @Test func anOlderQueryAnsweringLastIsNeverShown() async throws {
     let service = FakeProductService(lateAnswers: true)
     let clock = RecordingClock()
-    var sleeps = clock.sleeps.makeAsyncIterator()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let search = SearchViewModel(environment: bed.environment)
 
     let ph = Task { await search.search("ph") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(1)
     clock.advance(by: .milliseconds(300))
-    let phRequest = await service.searches.waitForCalls(1)[0]
+    let phRequest = try await service.searches.waitForCalls(1)[0]
     let pho = Task { await search.search("pho") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(2)
     clock.advance(by: .milliseconds(300))
-    let phoRequest = await service.searches.waitForCalls(2)[1]
+    let phoRequest = try await service.searches.waitForCalls(2)[1]
     phoRequest.resolve(ProductPage(products: [.sample(1, "Phone")], total: 1, skip: 0))
     await pho.value
     phRequest.resolve(ProductPage(products: [.sample(2, "Graphite")], total: 1, skip: 0))  // late
@@ -60,12 +58,11 @@ struct SearchViewModelTests {
   @Test func anEmptyQueryIsIdleAndDropsPendingSearches() async throws {
     let service = FakeProductService()
     let clock = RecordingClock()
-    var sleeps = clock.sleeps.makeAsyncIterator()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let search = SearchViewModel(environment: bed.environment)
 
     let typing = Task { await search.search("phone") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(1)
     #expect(search.state == .loading(previous: nil))
     await search.search("  ")
     #expect(search.state == .idle)
@@ -81,18 +78,17 @@ struct SearchViewModelTests {
   @Test func aCancelledSearchKeepsTheResultsShown() async throws {
     let service = FakeProductService()
     let clock = RecordingClock()
-    var sleeps = clock.sleeps.makeAsyncIterator()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let search = SearchViewModel(environment: bed.environment)
     let first = Task { await search.search("phone") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(1)
     clock.advance(by: .milliseconds(300))
-    await service.searches.waitForCalls(1)[0].resolve(ProductPage(products: [.sample(1)], total: 1, skip: 0))
+    try await service.searches.waitForCalls(1)[0].resolve(ProductPage(products: [.sample(1)], total: 1, skip: 0))
     await first.value
     let shown = search.state
 
     let second = Task { await search.search("phones") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(2)
     second.cancel()
     await second.value
 
@@ -104,14 +100,13 @@ struct SearchViewModelTests {
   @Test func aFailedSearchSaysWhyAndKeepsTheLastResults() async throws {
     let service = FakeProductService()
     let clock = RecordingClock()
-    var sleeps = clock.sleeps.makeAsyncIterator()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let search = SearchViewModel(environment: bed.environment)
 
     let typing = Task { await search.search("phone") }
-    _ = await sleeps.next()
+    try await clock.waitForSleeps(1)
     clock.advance(by: .milliseconds(300))
-    await service.searches.waitForCalls(1)[0].fail(HTTPFailureStub.rateLimited)
+    try await service.searches.waitForCalls(1)[0].fail(HTTPFailureStub.rateLimited)
     await typing.value
 
     #expect(search.state.failure == .rateLimited(retryAfter: .seconds(30)) && search.state.value == nil)

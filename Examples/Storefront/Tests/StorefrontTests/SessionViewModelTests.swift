@@ -90,7 +90,7 @@ struct SessionViewModelTests {
 
     await catalog.start()
 
-    await waitUntil { account.message != nil }
+    try await waitUntil("the account screen to show a message") { account.message != nil }
     #expect(account.message == "Your session has ended. Sign in again.")
     #expect(account.user == nil)
     #expect(catalog.message == "Your session has ended. Sign in again.")
