@@ -53,6 +53,7 @@ let package = Package(
       name: "StorefrontCLITests",
       dependencies: [
         "StorefrontCLI", "storefront", "Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyTesting",
+        "TestSupport",
       ],
       path: "Examples/Storefront/Tests/StorefrontCLITests"),
 

@@ -13,7 +13,8 @@ import Testing
 /// limits, HTML and malformed JSON from httpbin (`HTTPBinBodyTests`); redirects to another
 /// host (`HTTPBinRedirectTests`); a 401 refresh (`AuthorizationMiddlewareTests`); the
 /// `Retry-After` cap in process (`RetryMiddlewareTests`).
-@Suite(.enabled(if: FaultServer.isAvailable, "needs python3 for scripts/faulty-server.py"), .timeLimit(.minutes(1)))
+@Suite(
+  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(1)))
 struct FaultMatrixTests {
   struct Listing: Decodable, Sendable {
     let products: [Entry]
@@ -23,9 +24,9 @@ struct FaultMatrixTests {
   func client(
     _ fault: String, _ configuration: URLSessionTransport.Configuration = .init(),
     middleware: [any HTTPMiddleware] = []
-  ) -> HTTPClient {
+  ) async throws -> HTTPClient {
     HTTPClient(
-      baseURL: FaultServer.url(fault), transport: URLSessionTransport(configuration: configuration),
+      baseURL: try await FaultServer.url(fault), transport: URLSessionTransport(configuration: configuration),
       middleware: middleware, errorMessage: .jsonField("message"))
   }
 
@@ -45,8 +46,9 @@ struct FaultMatrixTests {
     ("reset", .offline(reason: "the connection was lost"), Self.brokenConnection),
     ("garbage", .transport(code: -1002, reason: "the URL is not supported"), Self.brokenConnection),
   ])
-  func aBrokenConnectionIsATypedFailure(fault: String, onLinux: HTTPFailure, categories: [FailureCategory]) async {
-    let failure = await client(fault).failure(of: Endpoint<Listing>(path: "/products"))
+  func aBrokenConnectionIsATypedFailure(fault: String, onLinux: HTTPFailure, categories: [FailureCategory]) async throws
+  {
+    let failure = try await client(fault).failure(of: Endpoint<Listing>(path: "/products"))
     #expect(failure.map { categories.contains($0.failureCategory) } == true, "\(String(describing: failure))")
     #if canImport(FoundationNetworking)
       #expect(failure == onLinux)
@@ -58,8 +60,8 @@ struct FaultMatrixTests {
   static let brokenConnection: [FailureCategory] = [.offline, .invalidResponse, .unknown]
 
   @Test(arguments: ["hang-after-headers", "hang"])
-  func aServerThatStopsTalkingTimesOut(fault: String) async {
-    let failure = await client(fault).failure(of: Endpoint<Listing>(path: "/products", timeout: .seconds(1)))
+  func aServerThatStopsTalkingTimesOut(fault: String) async throws {
+    let failure = try await client(fault).failure(of: Endpoint<Listing>(path: "/products", timeout: .seconds(1)))
     #expect(failure == .timedOut)
     #expect(failure?.failureCategory == .timedOut)
   }
@@ -67,8 +69,8 @@ struct FaultMatrixTests {
   // MARK: The body is not what it claims
 
   @Test(arguments: ["invalid-json", "truncated-json", "html-as-json"])
-  func aBodyThatIsNotJSONIsAnInvalidResponse(fault: String) async {
-    let failure = await client(fault).failure(of: Endpoint<Listing>(path: "/products"))
+  func aBodyThatIsNotJSONIsAnInvalidResponse(fault: String) async throws {
+    let failure = try await client(fault).failure(of: Endpoint<Listing>(path: "/products"))
     #expect(failure == .invalidResponse(reason: "the body is not valid JSON"))
     #expect(failure?.failureCategory == .invalidResponse)
   }
@@ -126,7 +128,7 @@ struct FaultMatrixTests {
   @Test(arguments: [("retry-after-far", 86_400.0), ("retry-after-date", 365 * 86_400.0)])
   func aRetryAfterFarInTheFutureIsReturnedNotWaitedFor(fault: String, seconds: Double) async throws {
     let clock = TestClock()
-    let failure = await client(fault, middleware: [RetryMiddleware(clock: clock)])
+    let failure = try await client(fault, middleware: [RetryMiddleware(clock: clock)])
       .failure(of: Endpoint<Listing>(path: "/products"))
 
     guard case .rateLimited(let delay?, let message)? = failure else {
@@ -140,8 +142,8 @@ struct FaultMatrixTests {
 
   static let tooManyRedirects = HTTPFailure.transport(code: -1007, reason: "the redirects could not be followed")
 
-  @Test func aRedirectLoopEndsWithATypedFailure() async {
-    let failure = await client("redirect-loop").failure(of: Endpoint<Listing>(path: "/products"))
+  @Test func aRedirectLoopEndsWithATypedFailure() async throws {
+    let failure = try await client("redirect-loop").failure(of: Endpoint<Listing>(path: "/products"))
     #expect(failure == Self.tooManyRedirects)
     #expect(failure?.failureCategory == .unknown)
   }

@@ -23,10 +23,9 @@
     // it was writing, whole. The writer itself checks at each start that the file loads cleanly.
     @Test func killedWriterLeavesTheLastRecordOrTheOneBeingWritten() async throws {
       let loop = KillLoop(
-        writer: WriterBinary.url, file: folder.file("record.json"), kills: 200, budget: .seconds(20))
-      let report = await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: loop.run()) }.start()
-      }
+        writer: WriterBinary.url, file: folder.file("record.json"), kills: 200, budget: .seconds(20),
+        clock: ContinuousClock())
+      let report = await loop.run()
       print("FileStore crash safety: \(report)")
       #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
       #expect(report.kills >= 20, "the writer must be killed many times: \(report)")
@@ -112,16 +111,22 @@
     let writer: URL
     let file: URL
     let kills: Int
+    /// How long the loop may run, measured on the wall clock.
     let budget: Duration
+    /// Paces the random pause before each kill.
+    let clock: any Clock<Duration>
 
-    /// Blocks the calling thread: run it on a thread of its own.
-    func run() -> Report {
+    /// Kills the writer `kills` times, or as many as `budget` allows; stops early after five
+    /// failures or when the task is cancelled.
+    func run() async -> Report {
       var report = Report()
-      let clock = ContinuousClock()
-      let start = clock.now
-      while report.kills < kills && start.duration(to: clock.now) < budget && report.failures.count < 5 {
+      let stopwatch = ContinuousClock()
+      let start = stopwatch.now
+      while report.kills < kills && start.duration(to: stopwatch.now) < budget && report.failures.count < 5
+        && !Task.isCancelled
+      {
         do {
-          let lines = try killOnce()
+          let lines = try await killOnce()
           let leftTemporaryFile = FileManager.default.fileExists(atPath: temporaryFile.path)
           let outcome = try check(lines)
           report.kills += 1
@@ -132,29 +137,29 @@
           report.failures.append("\(error)")
         }
       }
-      let elapsed = start.duration(to: clock.now).components
+      let elapsed = start.duration(to: stopwatch.now).components
       report.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
       return report
     }
 
     /// Starts the writer, waits until it has loaded the file, waits a random moment (the point
     /// of the test), kills it, and returns every line it wrote.
-    private func killOnce() throws -> [String] {
+    private func killOnce() async throws -> [String] {
       let child = try ChildProcess(writer, arguments: [file.path])
       var lines: [String] = []
       while !(lines.last?.hasPrefix("ready ") ?? false) {
-        guard let line = child.readLine() else {
-          _ = child.wait()
+        guard let line = try await child.readLine() else {
+          _ = try await child.wait()
           throw Failure("the writer stopped before it was ready: \(lines)")
         }
         lines.append(line)
       }
       // Not a wait for anything: the kill must land at a random point of the writer's loop,
       // which is what this test is about. No outcome depends on the length of the pause.
-      usleep(UInt32.random(in: 0...12_000))
+      try await clock.sleep(for: .microseconds(Int.random(in: 0...12_000)))
       child.kill()
-      while let line = child.readLine() { lines.append(line) }
-      let status = child.wait()
+      while let line = try await child.readLine() { lines.append(line) }
+      let status = try await child.wait()
       guard status.signal == SIGKILL else {
         throw Failure("the writer ended by itself (\(status)): \(lines.suffix(3))")
       }

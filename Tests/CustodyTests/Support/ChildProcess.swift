@@ -1,13 +1,17 @@
 #if os(Linux)
   import Foundation
   import Glibc
+  import TestSupport
 
   /// A child process started with `posix_spawn`, its standard output and error read line by line
   /// through a pipe, killed and reaped by the test. Tests read its lines as it runs, which
   /// `Foundation.Process` does not make easy without a run loop.
+  ///
+  /// Nothing here blocks the caller: the pipe is read on a dispatch source (`DescriptorReader`)
+  /// and the process is reaped by `waitpid` on a thread of its own (`DedicatedThread`).
   final class ChildProcess {
     /// How the process ended.
-    struct Status: CustomStringConvertible {
+    struct Status: Sendable, CustomStringConvertible {
       var exitCode: Int32?
       var signal: Int32?
 
@@ -18,9 +22,13 @@
       let description: String
     }
 
-    private let pid: pid_t
-    private let output: Int32
-    private var buffer: [UInt8] = []
+    let pid: pid_t
+    private let output: DescriptorReader
+    /// Bytes of the output already returned as lines.
+    private var consumed = 0
+    /// Set once `waitpid` runs for the process: after that its pid may belong to another.
+    private var isReaping = false
+    private var status: Status?
 
     init(_ executable: URL, arguments: [String]) throws {
       var ends: [Int32] = [0, 0]
@@ -43,33 +51,57 @@
         throw SpawnError(description: "cannot start \(executable.path): \(String(cString: strerror(result)))")
       }
       self.pid = pid
-      output = ends[0]
+      output = DescriptorReader(descriptor: ends[0], label: "output of \(executable.lastPathComponent)")
     }
 
-    deinit { close(output) }
+    /// A process the test gave up on is killed and reaped all the same, so none is left behind.
+    deinit {
+      guard !isReaping else { return }
+      _ = Glibc.kill(pid, SIGKILL)
+      let pid = pid
+      Thread { _ = Self.reap(pid) }.start()
+    }
 
     /// The next line the process wrote, or `nil` once it has closed its output (a last line
     /// without a newline is dropped).
-    func readLine() -> String? {
-      while true {
-        if let newline = buffer.firstIndex(of: 0x0A) {
-          defer { buffer.removeSubrange(...newline) }
-          return String(decoding: buffer[..<newline], as: UTF8.self)
-        }
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        let count = read(output, &chunk, chunk.count)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return nil }
-        buffer += chunk[..<count]
+    ///
+    /// - Throws: `WaitFailure` when no line came within `timeout` or the task was cancelled.
+    func readLine(timeout: Duration = .seconds(30)) async throws -> String? {
+      let start = consumed
+      let seen = try await output.wait(for: "a line from the child process", timeout: timeout) {
+        $0.bytes[start...].contains(0x0A) || $0.isFinished
       }
+      guard let newline = seen.bytes[start...].firstIndex(of: 0x0A) else { return nil }
+      consumed = newline + 1
+      return String(decoding: seen.bytes[start..<newline], as: UTF8.self)
     }
 
     func kill() {
+      guard !isReaping else { return }
       _ = Glibc.kill(pid, SIGKILL)
     }
 
     /// Waits for the process to end and reaps it.
-    func wait() -> Status {
+    ///
+    /// - Throws: `WaitFailure` when it did not end within `timeout` or the task was cancelled;
+    ///   the process is then killed, and reaped when it ends.
+    func wait(timeout: Duration = .seconds(30)) async throws -> Status {
+      if let status { return status }
+      let pid = pid
+      isReaping = true
+      do {
+        let ended = try await DedicatedThread.run("child process \(pid) to end", timeout: timeout) { Self.reap(pid) }
+        status = ended
+        return ended
+      } catch {
+        // The reaping thread still waits: the kill ends the process and the thread with it.
+        _ = Glibc.kill(pid, SIGKILL)
+        throw error
+      }
+    }
+
+    /// Blocks in `waitpid` until `pid` ends: call it on a thread of its own.
+    private static func reap(_ pid: pid_t) -> Status {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
       // WIFEXITED / WTERMSIG are macros Swift does not import.

@@ -18,80 +18,80 @@ struct BrowserFailureTests {
     return data
   }
 
-  @Test func aProductThatFailsToLoadSaysSoKeepsItsKeysAndReloadsOnR() throws {
+  @Test func aProductThatFailsToLoadSaysSoKeepsItsKeysAndReloadsOnR() async throws {
     let data = try Self.savedPage([Product(id: 1, title: "Brass desk lamp", price: 12)])
     let terminal = try PseudoTerminal(
       arguments: ["--data-dir", data.path, "--latency", "200", "--failure-rate", "1"])
-    #expect(terminal.read(until: "Brass desk lamp"))
+    try await terminal.read(until: "Brass desk lamp")
     var mark = terminal.mark
     terminal.send("\r")
-    #expect(terminal.read(until: "could not be loaded", after: mark))
+    try await terminal.read(until: "could not be loaded", after: mark)
     var frame = terminal.lastFrame(after: mark)
     #expect(!frame.joined().contains("Loading…"), "\(frame)")
     #expect(frame.last?.contains("r reload") == true && frame.last?.contains("Esc back") == true)
 
     mark = terminal.mark
     terminal.send("r")
-    #expect(terminal.read(until: "loading…", after: mark), "a new request, with the spinner")
-    #expect(terminal.read(until: "could not be loaded", after: mark))
+    try await terminal.read(until: "loading…", after: mark)  // a new request, with the spinner
+    try await terminal.read(until: "could not be loaded", after: mark)
     frame = terminal.lastFrame(after: mark)
     #expect(frame.last?.contains("r reload") == true)
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 
-  @Test func theFirstLoadSaysItIsLoadingInsteadOfCountingNothing() throws {
+  @Test func theFirstLoadSaysItIsLoadingInsteadOfCountingNothing() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "300"])
-    #expect(terminal.read(until: "30 of 200"))
+    try await terminal.read(until: "30 of 200")
     let screens = PseudoTerminal.plain(terminal.transcript)
     #expect(screens.contains("loading products"))
     #expect(!screens.contains("0 of 0"))
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 
-  @Test func aFailedSignInLeavesNoErrorBehindWhenTheFormCloses() throws {
+  @Test func aFailedSignInLeavesNoErrorBehindWhenTheFormCloses() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"])
-    #expect(terminal.read(until: "30 of 200"))
+    try await terminal.read(until: "30 of 200")
     var mark = terminal.mark
     terminal.send("l")
-    #expect(terminal.read(until: "⏎ sign in", after: mark), "the form's own verb")
+    try await terminal.read(until: "⏎ sign in", after: mark)  // the form's own verb
     terminal.send("emilys\twrong-password\r")
-    #expect(terminal.read(until: "Wrong username or password.", after: mark))
+    try await terminal.read(until: "Wrong username or password.", after: mark)
 
     mark = terminal.mark
     terminal.send("\u{1B}")
-    #expect(terminal.read(until: "sorted by id", after: mark))
+    try await terminal.read(until: "sorted by id", after: mark)
     #expect(!terminal.lastFrame(after: mark).joined().contains("Wrong"), "the list does not show the form's error")
 
     mark = terminal.mark
     terminal.send("l")
-    #expect(terminal.read(until: "Sign in", after: mark))
+    try await terminal.read(until: "Sign in", after: mark)
     #expect(!terminal.lastFrame(after: mark).joined().contains("Wrong"), "the form opens without the old error")
     terminal.send("\u{1B}")
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 
-  @Test func aHostileTitleNeitherClearsTheScreenNorRenamesTheWindow() throws {
+  @Test func aHostileTitleNeitherClearsTheScreenNorRenamesTheWindow() async throws {
     let hostile = "\u{1B}[2J\u{1B}[31mRED\u{1B}]0;pwned\u{07}"
     let data = try Self.savedPage([
       Product(id: 1, title: hostile, category: "\u{1B}[1Aup", price: 1),
       Product(id: 2, title: "Plain mug", price: 2),
     ])
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0", "--failure-rate", "1"])
-    #expect(terminal.read(until: "Plain mug"))
+    try await terminal.read(until: "Plain mug")
     let mark = terminal.mark
     terminal.send("\r")
-    #expect(terminal.read(until: "could not be loaded", after: mark))
+    try await terminal.read(until: "could not be loaded", after: mark)
     let output = terminal.transcript
     for sequence in ["\u{1B}[2J", "\u{1B}]0;", "\u{07}", "\u{1B}[1A"] {
       #expect(!output.contains(sequence), "the terminal received \(sequence.debugDescription)")
     }
     #expect(PseudoTerminal.plain(output).contains("␛[2J␛[31mRED␛]0;pwned␇"), "shown as text")
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 }

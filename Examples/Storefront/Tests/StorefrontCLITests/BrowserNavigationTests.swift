@@ -15,71 +15,70 @@ struct BrowserNavigationTests {
   static let end = "\u{1B}[F"
   static let down = "\u{1B}[B"
 
-  @Test func refreshingWithTheSelectionBelowTheFirstPageKeepsRunning() throws {
+  @Test func refreshingWithTheSelectionBelowTheFirstPageKeepsRunning() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 24)
-    #expect(terminal.read(until: "30 of 200"))
+    try await terminal.read(until: "30 of 200")
     var mark = terminal.mark
     terminal.send("n")
-    #expect(terminal.read(until: "60 of 200", after: mark))
+    try await terminal.read(until: "60 of 200", after: mark)
     mark = terminal.mark
     terminal.send(Self.end)
-    #expect(terminal.read { $0.selectedID(after: mark) == 60 }, "the last row, on the third screen")
+    try await terminal.read { $0.selectedID(after: mark) == 60 }  // the last row, on the third screen
 
     mark = terminal.mark
     terminal.send("r")
-    #expect(terminal.read(until: "30 of 200", after: mark), "the first page again, drawn")
+    try await terminal.read(until: "30 of 200", after: mark)  // the first page again, drawn
     mark = terminal.mark
     terminal.send("k")
-    #expect(terminal.read { $0.selectedID(after: mark) == 29 }, "the selection moved within the shorter list")
+    try await terminal.read { $0.selectedID(after: mark) == 29 }  // the selection moved within the shorter list
 
     terminal.send("q")
-    terminal.readToEnd()
-    terminal.process.waitUntilExit()
-    #expect(terminal.process.terminationStatus == 0)
+    try await terminal.readToEnd()
+    #expect(try await terminal.waitForExit() == 0)
   }
 
-  @Test func aBurstOfDownPressesPastTheLoadedRowsMovesByEachAndLoadsOnePage() throws {
+  @Test func aBurstOfDownPressesPastTheLoadedRowsMovesByEachAndLoadsOnePage() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "50"])
-    #expect(terminal.read(until: "30 of 200"))
+    try await terminal.read(until: "30 of 200")
     var mark = terminal.mark
     terminal.send(String(repeating: Self.down, count: 40))
-    #expect(terminal.read(until: "60 of 200", after: mark))
+    try await terminal.read(until: "60 of 200", after: mark)
 
     // Help and back: a key after the burst, so everything the burst started has been drawn.
     terminal.send("?")
-    #expect(terminal.read(until: "Press any key", after: mark))
+    try await terminal.read(until: "Press any key", after: mark)
     mark = terminal.mark
     terminal.send("x")
-    #expect(terminal.read(until: "sorted by id", after: mark))
-    #expect(terminal.read { $0.selectedID(after: mark) != nil })
+    try await terminal.read(until: "sorted by id", after: mark)
+    try await terminal.read { $0.selectedID(after: mark) != nil }
     #expect(terminal.selectedID(after: mark) == 41, "40 presses from the first row")
     #expect(!PseudoTerminal.plain(terminal.transcript).contains("90 of 200"), "one page loaded, not two")
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 
-  @Test func growingTheWindowAtTheEndOfTheListFillsIt() throws {
+  @Test func growingTheWindowAtTheEndOfTheListFillsIt() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 35)
-    #expect(terminal.read(until: "30 of 200"))
+    try await terminal.read(until: "30 of 200")
     for count in [60, 90] {
       let mark = terminal.mark
       terminal.send("n")
-      #expect(terminal.read(until: "\(count) of 200", after: mark))
+      try await terminal.read(until: "\(count) of 200", after: mark)
     }
     var mark = terminal.mark
     terminal.send(Self.end)
-    #expect(terminal.read { $0.selectedID(after: mark) == 90 })
+    try await terminal.read { $0.selectedID(after: mark) == 90 }
     mark = terminal.mark
     terminal.resize(columns: 120, rows: 80)
-    #expect(terminal.read { $0.lastFrame(after: mark).count == 80 })
+    try await terminal.read { $0.lastFrame(after: mark).count == 80 }
     let frame = terminal.lastFrame(after: mark)
     let ids = frame.dropFirst(2).dropLast(2).compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
     #expect(ids.first == 15 && ids.last == 90 && ids.count == 76, "rows 15–90 fill the window")
     #expect(terminal.selectedID(after: mark) == 90)
     terminal.send("q")
-    terminal.readToEnd()
+    try await terminal.readToEnd()
   }
 }

@@ -11,7 +11,8 @@ import Testing
 /// breaks the network, then meets a real misbehaving server on loopback (`FaultTransport`).
 /// Each case names the failure category and the words the screen shows, and checks that what
 /// the screen showed before is kept and that nothing local (favourites, the session) is lost.
-@Suite(.enabled(if: FaultServer.isAvailable, "needs python3 for scripts/faulty-server.py"), .timeLimit(.minutes(1)))
+@Suite(
+  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(1)))
 @MainActor
 final class FaultMatrixTests {
   nonisolated static let offline = "You're offline. Check your connection and try again."

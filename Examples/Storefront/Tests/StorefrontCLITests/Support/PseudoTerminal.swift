@@ -1,4 +1,7 @@
+import Custody
 import Foundation
+import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -6,26 +9,37 @@ import Foundation
   import Darwin
 #endif
 
-/// A pseudo-terminal with `storefront` running on its far end: send keys, read the screen.
+/// A pseudo-terminal with `storefront` running on its far end: send keys, await the screen.
 ///
-/// Reading waits for the expected text with `poll(2)` up to a deadline: it returns as soon as
-/// the text arrives, and fails only if it never does.
+/// Nothing here blocks the test's thread. The master side is read on a dispatch source of its
+/// own (`DescriptorReader`); a wait ends as soon as what it waits for arrives, and otherwise
+/// fails with a ``WaitError`` that names it and shows the last screen: when the program can no
+/// longer show it (it exited), when the timeout (a safety net) passes, or when the test is
+/// cancelled. The program's exit comes through `Process.terminationHandler`.
 final class PseudoTerminal {
   let master: Int32
-  let slave: Int32
   let process = Process()
-  private var bytes: [UInt8] = []
+  /// Reads a duplicate of `master`, so that writes and `ioctl`s keep their own descriptor.
+  private let reader: DescriptorReader
+  private let exit = AwaitableState<Int32?>(nil, isFinal: { $0 != nil })
+  private let far: LockedState<FarSide>
 
-  /// Everything the program wrote so far.
-  var transcript: String { String(decoding: bytes, as: UTF8.self) }
+  /// The slave side, which this process holds open until the program exits, so the program's
+  /// terminal settings can be read; then it is closed, so the master side reads to the end
+  /// (`EIO`) once everything the program wrote has been read.
+  private struct FarSide {
+    var slave: Int32?
+    var settingsAtExit = termios()
+  }
 
   init(arguments: [String], columns: UInt16 = 120, rows: UInt16 = 40) throws {
     let pair = try Self.openPair()
     master = pair.master
-    slave = pair.slave
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, Self.setWindowSize, &size)
-    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    reader = DescriptorReader(descriptor: fcntl(master, F_DUPFD_CLOEXEC, 0), label: "pseudo-terminal master")
+    far = LockedState(FarSide(slave: pair.slave))
+    let handle = FileHandle(fileDescriptor: pair.slave, closeOnDealloc: false)
     process.executableURL = StorefrontBinary.url
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
@@ -35,100 +49,81 @@ final class PseudoTerminal {
     process.standardInput = handle
     process.standardOutput = handle
     process.standardError = handle
+    process.terminationHandler = { [far, exit] process in
+      let status = process.terminationStatus
+      far.withLock { far in
+        guard let slave = far.slave.take() else { return }
+        tcgetattr(slave, &far.settingsAtExit)
+        close(slave)
+      }
+      exit.update { $0 = status }
+    }
     try process.run()
   }
 
-  /// Opens a pseudo-terminal: the master side the test drives and the slave side the program
-  /// runs on.
-  private static func openPair() throws -> (master: Int32, slave: Int32) {
-    #if canImport(Darwin)
-      let master = posix_openpt(O_RDWR | O_NOCTTY)
-      guard master >= 0 else { throw POSIXError(.ENODEV) }
-      guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-        close(master)
-        throw POSIXError(.ENODEV)
-      }
-      let slave = open(name, O_RDWR | O_NOCTTY)
-    #else
-      // posix_openpt, unlockpt and ptsname, as glibc implements them (the Glibc module does not
-      // export them): open the multiplexer, unlock the slave, ask its number.
-      let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      guard master >= 0 else { throw POSIXError(.ENODEV) }
-      var unlock: Int32 = 0
-      var number: UInt32 = 0
-      guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
-        close(master)
-        throw POSIXError(.ENODEV)
-      }
-      let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-    #endif
-    guard slave >= 0 else {
-      close(master)
-      throw POSIXError(.ENODEV)
-    }
-    return (master, slave)
-  }
-
-  #if canImport(Darwin)
-    /// `TIOCSWINSZ`, `_IOW('t', 103, struct winsize)` in <sys/ttycom.h>: a macro Swift does not import.
-    private static let setWindowSize: UInt = 0x8008_7467
-  #else
-    private static let setWindowSize = UInt(TIOCSWINSZ)
-    /// `TIOCSPTLCK` and `TIOCGPTN` from <asm-generic/ioctls.h>; macros Swift does not import.
-    private static let setLock: UInt = 0x4004_5431
-    private static let getNumber: UInt = 0x8004_5430
-  #endif
-
   deinit {
-    if process.isRunning { process.terminate() }
+    if process.isRunning {
+      process.terminate()
+      // A program stopped by Ctrl-Z gets the termination only once it runs again.
+      kill(process.processIdentifier, SIGCONT)
+    }
+    reader.close()
     close(master)
-    close(slave)
+    if let slave = far.withLock({ $0.slave.take() }) { close(slave) }
   }
 
-  /// The terminal settings of the slave side, as the program left them.
+  /// The terminal settings of the slave side, as the program left them (when it exited, once it
+  /// has).
   var settings: termios {
-    var settings = termios()
-    tcgetattr(slave, &settings)
-    return settings
+    far.withLock { far in
+      guard let slave = far.slave else { return far.settingsAtExit }
+      var settings = termios()
+      tcgetattr(slave, &settings)
+      return settings
+    }
   }
+
+  /// Everything the program wrote so far.
+  var bytes: [UInt8] { reader.current.bytes }
 
   func send(_ text: String) {
-    _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    var unsent = Array(text.utf8)[...]
+    while !unsent.isEmpty {
+      let written = unsent.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+      if written > 0 {
+        unsent = unsent.dropFirst(written)
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        Issue.record("the terminal took \(text.utf8.count - unsent.count) of \(text.debugDescription): errno \(errno)")
+        return
+      }
+    }
   }
 
-  /// Reads until the output after byte `start`, without its control sequences, contains
-  /// `text`; returns whether it did before the deadline.
+  /// Sends each step's keys the moment its text appears, without control sequences, in the
+  /// output after the step before was sent (after byte `start`, for the first), and waits until
+  /// the last is sent; returns ``mark`` as it was when each was sent.
+  ///
+  /// The keys go from the thread that reads the terminal, as a person answers what they see, so
+  /// they reach the program while it still does what it shows however long the test's task
+  /// takes to run again: for keys that must land while a slow load is in flight.
   @discardableResult
-  func read(until text: String, after start: Int = 0, timeout: Duration = .seconds(10)) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      if Self.plain(String(decoding: bytes.dropFirst(start), as: UTF8.self)).contains(text) { return true }
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero, readAvailable(waiting: left) else { return false }
+  func send(
+    _ steps: [(keys: String, once: String)], after start: Int = 0, timeout: Duration = .seconds(10)
+  ) async throws(WaitError) -> [Int] {
+    let replies = steps.map { step in
+      DescriptorReader.Reply(Array(step.keys.utf8)) {
+        Self.plain(String(decoding: $0, as: UTF8.self)).contains(step.once)
+      }
     }
-  }
-
-  /// Reads until the program closes the terminal or exits.
-  func readToEnd(timeout: Duration = .seconds(10)) {
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning || readAvailable(waiting: .milliseconds(50)) {
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero else { return }
-      _ = readAvailable(waiting: min(left, .milliseconds(100)))
+    let description = steps.map { "\($0.once.debugDescription) to send \($0.keys.debugDescription)" }
+    do {
+      return try await reader.reply(
+        replies, after: start, for: "the texts " + description.joined(separator: ", then "), timeout: timeout)
+    } catch {
+      throw WaitError(waitingFor: error.waitingFor, reason: error.reason, output: error.last.bytes)
     }
-  }
-
-  /// `text` without CSI sequences (colours, cursor moves), as a screen shows it.
-  static func plain(_ text: String) -> String {
-    text.replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "")
-  }
-
-  /// How many bytes were read so far: where to look for the next screen.
-  var mark: Int { bytes.count }
-
-  /// Everything written after byte `start`, control sequences included.
-  func output(after start: Int) -> String {
-    String(decoding: bytes.dropFirst(start), as: UTF8.self)
   }
 
   /// Gives the terminal a new size and tells the program, as a terminal window does.
@@ -138,60 +133,67 @@ final class PseudoTerminal {
     kill(process.processIdentifier, SIGWINCH)
   }
 
-  /// Reads until `condition` holds of what was read; returns whether it did before the deadline.
+  /// Waits until the output after byte `start`, without its control sequences, contains `text`.
+  func read(until text: String, after start: Int = 0, timeout: Duration = .seconds(10)) async throws(WaitError) {
+    try await read("the text \(text.debugDescription)", timeout: timeout) {
+      Self.plain($0.output(after: start)).contains(text)
+    }
+  }
+
+  /// Waits until the output after byte `start`, control sequences included, contains `text`.
+  func read(untilRaw text: String, after start: Int = 0, timeout: Duration = .seconds(10)) async throws(WaitError) {
+    try await read("the output \(text.debugDescription)", timeout: timeout) { $0.output(after: start).contains(text) }
+  }
+
+  /// Waits until `condition` holds of what was read; it is tested again whenever output arrives.
+  func read(
+    timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line,
+    until condition: (PseudoTerminal) -> Bool
+  ) async throws(WaitError) {
+    try await read("the condition at \(fileID):\(line)", timeout: timeout, until: condition)
+  }
+
+  /// Waits until the program has exited and everything it wrote has been read.
+  func readToEnd(timeout: Duration = .seconds(10)) async throws(WaitError) {
+    try await waitForExit(timeout: timeout)
+    do {
+      try await reader.wait(for: "the end of the output", timeout: timeout) { $0.isFinished }
+    } catch {
+      throw WaitError(waitingFor: error.waitingFor, reason: error.reason, output: error.last.bytes)
+    }
+  }
+
+  /// Waits until the program exits; returns its exit status (or the signal that ended it).
   @discardableResult
-  func read(timeout: Duration = .seconds(10), until condition: (PseudoTerminal) -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      if condition(self) { return true }
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero, readAvailable(waiting: left) else { return false }
+  func waitForExit(timeout: Duration = .seconds(10)) async throws(WaitError) -> Int32 {
+    do {
+      return try await exit.wait(for: "the program to exit", timeout: timeout) { $0 != nil }!
+    } catch {
+      throw WaitError(waitingFor: error.waitingFor, reason: error.reason, output: bytes)
     }
   }
 
-  /// Reads until the output after byte `start`, control sequences included, contains `text`.
-  @discardableResult
-  func read(untilRaw text: String, after start: Int = 0, timeout: Duration = .seconds(10)) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      if output(after: start).contains(text) { return true }
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero, readAvailable(waiting: left) else { return false }
+  /// Waits until the program stops (as Ctrl-Z stops it) or ends, and leaves it as it is;
+  /// returns how: `CLD_STOPPED`, `CLD_EXITED`, …
+  func waitForStopOrExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    let pid = process.processIdentifier
+    // `waitid` blocks, so it runs on a thread of its own; a stopped or ended program ends it,
+    // and so does the termination in `deinit` when the test gives up first.
+    let code = try await DedicatedThread.run("the program to stop", timeout: timeout) {
+      var info = siginfo_t()
+      return waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 ? info.si_code : -errno
+    }
+    guard code >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: -code) ?? .EINVAL) }
+    return code
+  }
+
+  private func read(
+    _ description: String, timeout: Duration, until condition: (PseudoTerminal) -> Bool
+  ) async throws(WaitError) {
+    do {
+      try await reader.wait(for: description, timeout: timeout) { _ in condition(self) }
+    } catch {
+      throw WaitError(waitingFor: error.waitingFor, reason: error.reason, output: error.last.bytes)
     }
   }
-
-  /// The lines of the last whole frame drawn after byte `start`, without control sequences.
-  func lastFrame(after start: Int = 0) -> [String] {
-    let text = output(after: start)
-    guard let end = text.ranges(of: "\u{1B}[J").last, let home = text[..<end.lowerBound].ranges(of: "\u{1B}[H").last
-    else { return [] }
-    // The terminal turns the "\n" of each "\r\n" into "\r\n" again: lines end in "\r\r\n".
-    let frame = Self.plain(String(text[home.upperBound..<end.lowerBound]))
-    return frame.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      String(String.UnicodeScalarView(line.filter { $0 != "\r" }))
-    }
-  }
-
-  /// The ID of the last row drawn selected (in reverse video) after byte `start`.
-  func selectedID(after start: Int) -> Int? {
-    guard let row = output(after: start).ranges(of: "\u{1B}[7m").last else { return nil }
-    return Int(output(after: start)[row.upperBound...].drop { $0 == " " }.prefix { $0.isNumber })
-  }
-
-  private func readAvailable(waiting: Duration) -> Bool {
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(
-      max(1, waiting.components.seconds * 1_000 + waiting.components.attoseconds / 1_000_000_000_000_000))
-    guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = buffer.withUnsafeMutableBytes { readBytes(master, $0.baseAddress, $0.count) }
-    guard count > 0 else { return false }
-    bytes += buffer.prefix(count)
-    return true
-  }
-}
-
-/// `read(2)`, named apart from the methods above.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `storefront` binary, as a user or a script would.
 ///
@@ -26,8 +27,9 @@ enum StorefrontBinary {
   }()
 
   /// Runs `storefront` with `arguments`, `--latency 0` unless the arguments set it, and
-  /// `input` on standard input; waits for it to exit. `output` replaces the file standard
-  /// output goes to (`/dev/full`, say); the outcome's output is then empty.
+  /// `input` on standard input; awaits its exit (a cancelled wait terminates it). `output`
+  /// replaces the file standard output goes to (`/dev/full`, say); the outcome's output is then
+  /// empty.
   static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:], output: URL? = nil
   ) async throws
@@ -52,9 +54,16 @@ enum StorefrontBinary {
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: output ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch { continuation.resume(throwing: error) }
+    let exit = AwaitableState<Int32?>(nil, isFinal: { $0 != nil })
+    process.terminationHandler = { process in exit.update { $0 = process.terminationStatus } }
+    try process.run()
+    let status: Int32
+    do {
+      status = try await exit.wait(for: "storefront \(arguments) to exit", timeout: .seconds(60)) { $0 != nil }!
+    } catch {
+      // Cancelled or far too slow: the program must not outlive the test.
+      process.terminate()
+      throw error
     }
     return Outcome(
       status: status, output: try String(contentsOf: outputFile, encoding: .utf8),

@@ -41,7 +41,7 @@ final class FaultTransport: HTTPTransport {
     network.withLock { $0 += 1 }
     let base =
       switch fault {
-      case .server(let name): FaultServer.url(name)
+      case .server(let name): try await FaultServer.url(name)
       case .refused: URL(string: "http://127.0.0.1:1")!
       }
     var components = URLComponents(url: base.appending(path: request.path), resolvingAgainstBaseURL: false)!
