@@ -68,7 +68,13 @@ final class DeclarationCollector: SyntaxVisitor {
   // Bodies of properties, subscripts and deinitializers hold no declarations the pass needs.
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    declarations.functions.append(
+      FunctionRecord(
+        name: "deinit", labels: [], owner: owners.last, isAsync: false, isolation: .nonisolated, operations: [],
+        calls: [], handles: node.body.map(HandleUse.init) ?? HandleUse()))
+    return .skipChildren
+  }
 
   private func enter(
     _ name: String, _ kind: TypeRecord.Kind, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax,
@@ -94,6 +100,23 @@ final class DeclarationCollector: SyntaxVisitor {
       FunctionRecord(
         name: name, labels: parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
         owner: owners.last, isAsync: isAsync, isolation: isolation,
-        operations: scanner?.hits.map(\.operation) ?? [], calls: scanner?.calls ?? []))
+        operations: scanner?.hits.map(\.operation) ?? [], calls: scanner?.calls ?? [],
+        handles: body.map(HandleUse.init) ?? HandleUse()))
+  }
+}
+
+extension HandleUse {
+  /// `name?.cancel()` or `name.cancel()` cancels `name`; `name = Task …` starts it.
+  init(_ body: CodeBlockSyntax) {
+    let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+    for (offset, token) in tokens.enumerated() {
+      guard case .identifier(let name) = token.tokenKind else { continue }
+      let next = tokens[(offset + 1)...].prefix(4).map(\.text)
+      if next.starts(with: ["?", ".", "cancel", "("]) || next.starts(with: [".", "cancel", "("]) {
+        cancels.insert(name)
+      } else if next.starts(with: ["=", "Task"]) {
+        starts.insert(name)
+      }
+    }
   }
 }

@@ -43,6 +43,14 @@ struct FunctionRecord: Sendable {
   let operations: [HeavyOperation]
   /// The calls it makes inline.
   let calls: [CallReference]
+  /// The stored handles it cancels (`task?.cancel()`) and the ones it starts (`task = Task {`).
+  let handles: HandleUse
+}
+
+/// How a function uses stored task handles, told from its tokens.
+struct HandleUse: Sendable {
+  var cancels: Set<String> = []
+  var starts: Set<String> = []
 }
 
 /// A call, by what the first pass can tell without types.

@@ -91,7 +91,10 @@ final class InlineScanner: SyntaxVisitor {
     guard InlineScanner.transforms.contains(name) || name == "forEach", !call.continuesChain else { return }
     let chain = call.chainNames
     if chain.count >= 2 { record(.transformChain, chain.joined(separator: "."), at: at) }
+    // `date.map { $0.formatted() }` maps an optional, not a collection: only a plural receiver
+    // (`products.map`, `$0.reviews.forEach`) or a chain counts as a loop.
     if ["map", "compactMap", "flatMap", "forEach"].contains(name),
+      member.base?.looksLikeCollection == true,
       let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self),
       InlineScanner.containsFormatting(closure)
     {
@@ -158,5 +161,17 @@ extension FunctionCallExprSyntax {
       }
     }
     return names.reversed()
+  }
+}
+
+extension ExprSyntax {
+  /// Whether the expression names a collection by its look: a plural name (`products`,
+  /// `self.rows`), or the result of another call (`rows.filter { }`).
+  fileprivate var looksLikeCollection: Bool {
+    if self.is(FunctionCallExprSyntax.self) || self.is(ArrayExprSyntax.self) { return true }
+    let name =
+      self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+    return name.count > 2 && name.hasSuffix("s") && !name.hasSuffix("ss")
   }
 }

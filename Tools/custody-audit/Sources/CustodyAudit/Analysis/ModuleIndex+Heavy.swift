@@ -41,10 +41,16 @@ extension ModuleIndex {
     case .value:
       ids = lookUp(call.name, byName: true)
     }
-    return ids.filter { id in
+    let fitting = ids.filter { id in
       let function = functions[id]
       return !function.isAsync && call.fits(function.labels) && runsOnCaller(function, in: module)
     }
+    // `pick(x)` means `pick(_:)` rather than `pick(_:of:)` with a default, where both exist.
+    let exact = fitting.filter { functions[$0].labels.count == call.labels.count }
+    // On a value of unknown type the name may as well be the standard library's (`ids.sorted()`
+    // is not `sorted(by:)` of some type here): only a declaration with exactly these labels counts.
+    if case .value = call.receiver { return exact.filter { functions[$0].labels == call.labels } }
+    return exact.isEmpty ? fitting : exact
   }
 
   private func runsOnCaller(_ function: FunctionRecord, in module: Module) -> Bool {
@@ -55,23 +61,22 @@ extension ModuleIndex {
     return true
   }
 
-  /// Heavy functions reach a fixed point: a function that calls a heavy one is heavy.
+  /// A function is heavy when it does heavy work itself, or calls one that does: one level of
+  /// helpers, so a finding stays near the work instead of following every path of a call graph
+  /// (a UI's `draw → frame → lines → detail` would otherwise make every caller of `draw` heavy).
   mutating func resolveHeavyFunctions() {
     for (id, function) in functions.enumerated() where !function.isAsync {
       if let operation = function.operations.first { heavy[id] = HeavyReason(operation: operation, through: []) }
     }
-    var changed = true
-    while changed {
-      changed = false
-      for (id, function) in functions.enumerated() where heavy[id] == nil && !function.isAsync {
-        let module = functionModules[id]
-        for call in function.calls {
-          guard let (name, reason) = heavyCallee(of: call, owner: function.owner, in: module) else { continue }
-          heavy[id] = HeavyReason(operation: reason.operation, through: [name] + reason.through)
-          changed = true
-          break
-        }
+    var indirect: [Int: HeavyReason] = [:]
+    for (id, function) in functions.enumerated() where heavy[id] == nil && !function.isAsync {
+      let module = functionModules[id]
+      for call in function.calls {
+        guard let (name, reason) = heavyCallee(of: call, owner: function.owner, in: module) else { continue }
+        indirect[id] = HeavyReason(operation: reason.operation, through: [name])
+        break
       }
     }
+    heavy.merge(indirect) { direct, _ in direct }
   }
 }

@@ -11,6 +11,8 @@ struct ModuleIndex: Sendable {
     var membersByOwner: [String: [Int]] = [:]
     var membersByName: [String: [Int]] = [:]
     var mainActorTypes: Set<String> = []
+    /// Function ids by the type they are members of.
+    var functionsByOwner: [String: [Int]] = [:]
   }
 
   let defaultIsolation: [Module: DefaultIsolation]
@@ -44,6 +46,7 @@ struct ModuleIndex: Sendable {
         let key = "\(function.owner ?? "").\(function.name)"
         table.membersByOwner[key, default: []].append(id)
         everywhere.membersByOwner[key, default: []].append(id)
+        if let owner = function.owner { table.functionsByOwner[owner, default: []].append(id) }
         if function.owner != nil {
           table.membersByName[function.name, default: []].append(id)
           everywhere.membersByName[function.name, default: []].append(id)
@@ -56,6 +59,17 @@ struct ModuleIndex: Sendable {
     self.defaultIsolation = defaults
     resolveMainActorTypes()
     resolveHeavyFunctions()
+  }
+
+  // MARK: Task handles
+
+  /// Whether a member of `owner` cancels the stored handle `name`; with `outsideStart`, one
+  /// that does not also start it, as `deinit`, `stop()` or `viewDidDisappear` do.
+  func cancels(_ name: String, owner: String, in module: Module, outsideStart: Bool) -> Bool {
+    (tables[module]?.functionsByOwner[owner] ?? []).contains { id in
+      let handles = functions[id].handles
+      return handles.cancels.contains(name) && !(outsideStart && handles.starts.contains(name))
+    }
   }
 
   // MARK: Types

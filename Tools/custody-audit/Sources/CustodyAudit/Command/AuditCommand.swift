@@ -62,6 +62,8 @@ public enum AuditCommand {
     var sources: [SourceInput] = []
     for argument in options.paths {
       for path in try SourceDiscovery.swiftFiles(in: [argument], excluding: options.exclusions) {
+        let module = resolver.module(forFile: path, foundUnder: argument)
+        if module.isTest && !options.includeTests { continue }
         let data: Data
         do {
           data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -70,7 +72,6 @@ public enum AuditCommand {
         }
         // A file that is not UTF-8 is still audited, with its bad bytes replaced.
         let text = String(decoding: data, as: UTF8.self)
-        let module = resolver.module(forFile: path, foundUnder: argument)
         sources.append(SourceInput(path: reported(path, below: directory), text: text, module: module))
       }
     }

@@ -12,6 +12,7 @@ public struct Options: Equatable, Sendable {
   public var baseline: String?
   public var writeBaseline: String?
   public var exclusions: [String] = []
+  public var includeTests = false
   public var listRules = false
   public var help = false
 
@@ -30,6 +31,8 @@ public struct Options: Equatable, Sendable {
       --baseline FILE               report only findings FILE does not hold
       --write-baseline FILE         write every current finding to FILE and exit 0
       --exclude TEXT                skip files whose path contains TEXT (repeatable)
+      --include-tests               audit test targets too (skipped by default: tests run on
+                                    the main actor on purpose and stall no screen)
       --list-rules                  print every rule with its explanation and fix
       -h, --help                    print this text
 
@@ -62,6 +65,7 @@ public struct Options: Equatable, Sendable {
       case "--baseline": baseline = try value(for: argument)
       case "--write-baseline": writeBaseline = try value(for: argument)
       case "--exclude": exclusions.append(try value(for: argument))
+      case "--include-tests": includeTests = true
       case "--list-rules": listRules = true
       case "-h", "--help": help = true
       case "--":

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A file belongs to the target of the nearest `Package.swift` above it whose folder holds it
 /// (the longest match wins). A file in no target belongs to a module named after that package's
-/// folder, or, with no package above it, after the path it was found under.
+/// folder, or, with no package above it, after the path it was found under. Test targets, and
+/// files below a `Tests` folder that no target claims, are test modules.
 struct ModuleResolver {
   /// Set by `--default-isolation`: overrides what the manifests say, for every module.
   let override: DefaultIsolation?
@@ -25,16 +26,20 @@ struct ModuleResolver {
           .filter { absolute.path.hasPrefix($0.folder) }
           .max { $0.folder.count < $1.folder.count }
         if let target {
-          return Module(name: "\(root)#\(target.target.name)", defaultIsolation: override ?? target.target.defaultIsolation)
+          return Module(
+            name: "\(root)#\(target.target.name)", defaultIsolation: override ?? target.target.defaultIsolation,
+            isTest: target.target.isTest)
         }
-        return Module(name: root, defaultIsolation: override ?? .nonisolated)
+        return Module(name: root, defaultIsolation: override ?? .nonisolated, isTest: isBelowTests(absolute))
       }
       let parent = folder.deletingLastPathComponent()
       if parent.path == folder.path { break }
       folder = parent
     }
-    return Module(name: argument, defaultIsolation: override ?? .nonisolated)
+    return Module(name: argument, defaultIsolation: override ?? .nonisolated, isTest: isBelowTests(absolute))
   }
+
+  private func isBelowTests(_ file: URL) -> Bool { file.pathComponents.dropLast().contains("Tests") }
 
   /// The manifest in `folder`, read once.
   private mutating func manifest(in folder: String) -> (root: String, manifest: PackageManifest)? {

@@ -9,6 +9,7 @@ struct PackageManifest: Sendable {
     /// The target's folder relative to the package, `Sources/<name>` unless `path:` says otherwise.
     let path: String
     let defaultIsolation: DefaultIsolation
+    let isTest: Bool
   }
 
   let targets: [Target]
@@ -23,13 +24,15 @@ struct PackageManifest: Sendable {
     settings.walk(tree)
     targets = calls.targets.map { call in
       let isolation = settings.isolation(for: call.node, named: call.name)
-      return Target(name: call.name, path: call.path, defaultIsolation: isolation ?? .nonisolated)
+      return Target(
+        name: call.name, path: call.path, defaultIsolation: isolation ?? .nonisolated, isTest: call.isTest)
     }
   }
 
   fileprivate struct TargetCall {
     let name: String
     let path: String
+    let isTest: Bool
     let node: FunctionCallExprSyntax
   }
 
@@ -42,9 +45,10 @@ struct PackageManifest: Sendable {
         PackageManifest.targetKinds.contains(member.declName.baseName.text),
         let name = node.arguments.first(where: { $0.label?.text == "name" })?.expression.stringLiteralValue
       else { return .visitChildren }
-      let folder = member.declName.baseName.text == "testTarget" ? "Tests" : "Sources"
+      let isTest = member.declName.baseName.text == "testTarget"
       let path = node.arguments.first(where: { $0.label?.text == "path" })?.expression.stringLiteralValue
-      targets.append(TargetCall(name: name, path: path ?? "\(folder)/\(name)", node: node))
+      let folder = isTest ? "Tests" : "Sources"
+      targets.append(TargetCall(name: name, path: path ?? "\(folder)/\(name)", isTest: isTest, node: node))
       return .visitChildren
     }
   }

@@ -12,10 +12,13 @@ public struct Module: Hashable, Sendable {
   public let name: String
   /// The isolation of declarations that state none.
   public let defaultIsolation: DefaultIsolation
+  /// Whether the module holds tests: a `.testTarget`, or files below a `Tests` folder.
+  public let isTest: Bool
 
-  public init(name: String, defaultIsolation: DefaultIsolation = .nonisolated) {
+  public init(name: String, defaultIsolation: DefaultIsolation = .nonisolated, isTest: Bool = false) {
     self.name = name
     self.defaultIsolation = defaultIsolation
+    self.isTest = isTest
   }
 }
 

@@ -12,7 +12,7 @@ enum SummaryTable {
     let width = Rule.all.map(\.slug.count).max() ?? 0
     func row(_ cells: [String]) -> String {
       let name = cells[1].padding(toLength: width, withPad: " ", startingAt: 0)
-      let numbers = cells[2...].map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined()
+      let numbers = cells[2...].map { String(repeating: " ", count: max(0, 12 - $0.count)) + $0 }.joined()
       return "\(cells[0].padding(toLength: 6, withPad: " ", startingAt: 0))\(name)\(numbers)\n"
     }
     var text = row(["rule", "", "found", "suppressed", "baseline", "reported"])

@@ -3,11 +3,14 @@ import SwiftSyntax
 /// CA010: in async code, a catch-all that turns every error into a failure state, with no
 /// `CancellationError` branch before it and no cancellation check in it.
 ///
+/// Only statements that run for every error count: an assignment inside an `if`, `guard` or
+/// `switch` of the catch body is a choice, not every error turned into a failure.
 /// The `do` block must be able to see cancellation (it awaits, or calls `checkCancellation`).
 /// The catch-all sets a failure state when it assigns to a name that speaks of failure
-/// (`error`, `failure`, `message`, `alert`, `state`, `status`, `phase`, `banner`, `toast`) or
-/// assigns `.failed…`, `.failure…` or `.error…`; or calls something named `…error…`, `…fail…`
-/// or `…alert…` with the error. Any earlier clause, or any code in the catch-all, that mentions
+/// (`error`, `failure`, `message`, `alert`, `state`, `status`, `phase`, `banner`, `toast`), or
+/// when it calls `show…`, `present…`, `display…` or `set…` with the error or with `error`,
+/// `fail` or `alert` in the name. Passing the error on (`throw`, `.failure(error)` in a
+/// `Result`, `resume(throwing:)`) keeps cancellation recognisable and is not a failure state. Any earlier clause, or any code in the catch-all, that mentions
 /// cancellation (`CancellationError`, `isCancelled`, `.cancelled`) counts as handling it.
 enum CancellationAsFailureRule {
   private static let failureNames = ["error", "failure", "message", "alert", "state", "status", "phase", "banner", "toast"]
@@ -38,30 +41,33 @@ enum CancellationAsFailureRule {
   private final class FailureSearch: SyntaxVisitor {
     var found = false
 
+    /// Looks at the statements of `body` that run for every error: one inside an `if`,
+    /// `guard` or `switch` runs for some errors only (`if let words = Copy.message(for: error)`
+    /// leaves cancellation out when the copy has no words for it).
     static func run(_ body: CodeBlockSyntax) -> Bool {
       let search = FailureSearch(viewMode: .sourceAccurate)
-      search.walk(body)
+      for statement in body.statements { search.walk(statement) }
       return search.found
     }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
       let elements = Array(node.elements)
       guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
       let target = elements[0].trimmedDescription.split(separator: ".").last.map(String.init)?.lowercased() ?? ""
-      let value = elements[2].trimmedDescription
-      if CancellationAsFailureRule.failureNames.contains(where: target.contains)
-        || [".failed", ".failure", ".error"].contains(where: value.hasPrefix)
-      {
-        found = true
-      }
+      if CancellationAsFailureRule.failureNames.contains(where: target.contains) { found = true }
       return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      let name = node.calleeName?.lowercased() ?? ""
-      let receiver = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased() ?? ""
-      if ["error", "fail", "alert"].contains(where: name.contains), !receiver.contains("log"),
-        node.arguments.contains(where: { $0.expression.trimmedDescription.contains("error") })
+      let name = node.calleeName ?? ""
+      let lowered = name.lowercased()
+      if ["show", "present", "display", "set"].contains(where: lowered.hasPrefix),
+        ["error", "fail", "alert"].contains(where: lowered.contains) || node.arguments.contains(where: \.mentionsError)
       {
         found = true
       }
@@ -88,5 +94,11 @@ extension CatchClauseSyntax {
       guard case .identifier(let name) = token.tokenKind else { return false }
       return name.lowercased().contains("cancel")
     }
+  }
+}
+
+extension LabeledExprSyntax {
+  fileprivate var mentionsError: Bool {
+    expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("error") }
   }
 }

@@ -3,7 +3,9 @@ import SwiftSyntax
 /// CA001: a main-actor type that stores coordination state, with the owner each kind moves to.
 ///
 /// Only `var` stored properties count (a `let` holding an owner such as `Cache` is the fix):
-/// - a `Task` handle alone or optional → LatestTask; a token's refresh task → TokenStore;
+/// - a `Task` handle alone or optional → LatestTask; a token's refresh task → TokenStore; not a
+///   handle the type cancels outside the function that starts it (in `deinit`, `stop()`,
+///   `viewDidDisappear`): that is an owner keeping work alive on purpose, and ending it;
 /// - `Task`s in a collection → SingleFlight;
 /// - a dictionary (or `NSCache`) named like a cache (`cache`, `cached`, `memo`) or holding dates
 ///   → Cache; one named like an in-flight table (`inFlight`, `pending`, `ongoing`, `running`)
@@ -19,6 +21,7 @@ enum CoordinationStateRule {
     var findings: [Finding] = []
     for property in variables {
       guard let message = message(for: property) else { continue }
+      if isOwnedLifecycle(property, of: type.name.text, in: file) { continue }
       findings.append(file.finding(.coordinationState, at: property.binding.pattern, "\(owner) \(message)"))
     }
     if let gate = paginationGate(in: variables) {
@@ -61,6 +64,14 @@ enum CoordinationStateRule {
       return "keeps the credential '\(name)'; let a TokenStore own tokens and their refresh"
     }
     return nil
+  }
+
+  /// A lone handle the type cancels somewhere other than where it starts it (`deinit`, `stop()`,
+  /// `viewDidDisappear`): work the type deliberately keeps alive and ends. Cancelling only to
+  /// start again is the hand-written LatestTask, and stays a finding.
+  private static func isOwnedLifecycle(_ property: StoredProperty, of type: String, in file: FileContext) -> Bool {
+    mentionsTask(property) && !isCollection(property)
+      && file.index.cancels(property.name, owner: type, in: file.module, outsideStart: true)
   }
 
   private static func mentionsTask(_ property: StoredProperty) -> Bool {

@@ -14,7 +14,7 @@ enum HeavyHelperRule {
     let callee = name == "init" ? "the initializer of '\(call.calledExpression.trimmedDescription)'" : "'\(name)'"
     return [
       file.finding(
-        .heavyHelperOnMainActor, at: call.calledExpression,
+        .heavyHelperOnMainActor, at: call.calleeNameNode,
         "\(callee) \(reason.operation.phrase)\(through) synchronously, so it runs on the main actor here; make it a "
           + "@concurrent function and await it")
     ]
@@ -35,6 +35,13 @@ enum HeavyHelperRule {
         "'\(hit.name)' \(hit.operation.phrase) in the main-actor property '\(name)' on every read; compute it off the "
           + "main actor once and store the result")
     }
+  }
+}
+
+extension FunctionCallExprSyntax {
+  /// Where a finding about the call points: the member's name in `a.b.c(…)`, else the callee.
+  var calleeNameNode: Syntax {
+    calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(calledExpression)
   }
 }
 

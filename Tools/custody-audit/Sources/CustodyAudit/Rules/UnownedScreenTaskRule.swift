@@ -20,7 +20,11 @@ enum UnownedScreenTaskRule {
             + ".task(id:) (UIKit: keep the handle and cancel it when the screen disappears)")
       ]
     }
-    guard !isCancelled(handle, around: call) else { return [] }
+    if let owner = file.enclosingTypeName(of: Syntax(call)),
+      file.index.cancels(handle, owner: owner, in: file.module, outsideStart: false)
+    {
+      return []
+    }
     return [
       file.finding(
         .unownedScreenTask, at: call.calledExpression,
@@ -44,17 +48,6 @@ enum UnownedScreenTaskRule {
     }
     return nil
   }
-
-  /// Whether the type (or file) around `call` cancels `handle` somewhere.
-  private static func isCancelled(_ handle: String, around call: FunctionCallExprSyntax) -> Bool {
-    var scope = Syntax(call)
-    while let parent = scope.parent {
-      scope = parent
-      if scope.asProtocol((any DeclGroupSyntax).self) != nil { break }
-    }
-    let text = scope.description.filter { !$0.isWhitespace }
-    return text.contains("\(handle)?.cancel()") || text.contains("\(handle).cancel()")
-  }
 }
 
 extension FunctionCallExprSyntax {
@@ -62,7 +55,7 @@ extension FunctionCallExprSyntax {
   /// `let task = …`), or `nil` when the result is dropped.
   var assignedName: String? {
     guard let parent = parent else { return nil }
-    if let sequence = parent.as(SequenceExprSyntax.self) {
+    if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
       guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
         !elements[0].is(DiscardAssignmentExprSyntax.self)
