@@ -6,22 +6,22 @@ struct EscapeHatchTests {
   @Test func countsTheEscapeHatchesOfATypeAcrossItsFilesInOneNote() async {
     let findings = await Audit.result([
       "Player.swift": """
-        final class Player {
-          func play() async {
-            await MainActor.run { view.showPlaying() }
-          }
+      final class Player {
+        func play() async {
+          await MainActor.run { view.showPlaying() }
         }
-        """,
+      }
+      """,
       "Player+Progress.swift": """
-        extension Player {
-          func progress(_ value: Double) async {
-            await MainActor.run { view.progress = value }
-          }
-          nonisolated func tick() {
-            MainActor.assumeIsolated { view.tick() }
-          }
+      extension Player {
+        func progress(_ value: Double) async {
+          await MainActor.run { view.progress = value }
         }
-        """,
+        nonisolated func tick() {
+          MainActor.assumeIsolated { view.tick() }
+        }
+      }
+      """,
     ]).reported
     #expect(findings.map(\.rule) == [.isolationEscapeHatch])
     #expect(findings.first?.severity == .note)

@@ -25,23 +25,23 @@ struct HeavyHelperTests {
   @Test func flagsAStaticHelperOfANonisolatedTypeAndOneLevelOfHelpers() async {
     let findings = await Audit.result([
       "Formatting.swift": """
-        enum Formatting {
-          static func grouped(_ products: [Product]) -> [String: [Product]] {
-            Dictionary(grouping: products, by: \\.category)
-          }
-          static func sections(_ products: [Product]) -> [Section] {
-            grouped(products).map(Section.init)
-          }
+      enum Formatting {
+        static func grouped(_ products: [Product]) -> [String: [Product]] {
+          Dictionary(grouping: products, by: \\.category)
         }
-        """,
+        static func sections(_ products: [Product]) -> [Section] {
+          grouped(products).map(Section.init)
+        }
+      }
+      """,
       "ViewModel.swift": """
-        @MainActor final class CategoriesViewModel {
-          var sections: [Section] = []
-          func show(_ products: [Product]) {
-            sections = Formatting.sections(products)
-          }
+      @MainActor final class CategoriesViewModel {
+        var sections: [Section] = []
+        func show(_ products: [Product]) {
+          sections = Formatting.sections(products)
         }
-        """,
+      }
+      """,
     ]).reported
     #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
     #expect(findings.first?.file == "ViewModel.swift")

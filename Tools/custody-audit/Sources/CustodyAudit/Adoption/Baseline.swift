@@ -47,7 +47,9 @@ public struct Baseline: Codable, Sendable {
   public func encoded() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let sorted = Baseline(version: version, findings: findings.sorted { ($0.file, $0.ruleId, $0.fingerprint) < ($1.file, $1.ruleId, $1.fingerprint) })
+    let sorted = Baseline(
+      version: version,
+      findings: findings.sorted { ($0.file, $0.ruleId, $0.fingerprint) < ($1.file, $1.ruleId, $1.fingerprint) })
     return (try? encoder.encode(sorted)) ?? Data()
   }
 
@@ -74,5 +76,7 @@ public struct Baseline: Codable, Sendable {
     return (known, new)
   }
 
-  private func key(_ rule: RuleID, _ file: String, _ fingerprint: String) -> String { "\(rule.rawValue)|\(file)|\(fingerprint)" }
+  private func key(_ rule: RuleID, _ file: String, _ fingerprint: String) -> String {
+    "\(rule.rawValue)|\(file)|\(fingerprint)"
+  }
 }

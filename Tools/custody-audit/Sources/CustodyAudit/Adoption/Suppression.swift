@@ -49,7 +49,7 @@ struct Suppression: Sendable {
   static func parse(_ text: Substring) -> Result<Set<RuleID>, Problem> {
     var rest = text.drop { $0 == " " }
     var rules: Set<RuleID> = []
-    while let word = rest.split(whereSeparator: { $0 == " " || $0 == "," }).first, let rule = RuleID(named: String(word)) {
+    while let word = rest.split(whereSeparator: { " ,:".contains($0) }).first, let rule = RuleID(named: String(word)) {
       rules.insert(rule)
       rest = rest[word.endIndex...].drop { $0 == " " || $0 == "," }
     }

@@ -11,7 +11,8 @@ extension CallReference {
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       guard let first = name.first else { return nil }
-      self = first.isUppercase
+      self =
+        first.isUppercase
         ? CallReference(receiver: .type(name), name: "init", labels: labels)
         : CallReference(receiver: .implicit, name: name, labels: labels)
       return

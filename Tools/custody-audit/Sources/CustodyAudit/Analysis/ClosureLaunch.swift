@@ -30,7 +30,9 @@ enum ClosureLaunch: Equatable {
     "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskExecutorPreference",
   ]
 
-  private static let dispatchMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform"]
+  private static let dispatchMethods: Set<String> = [
+    "async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform",
+  ]
 
   init(_ closure: ClosureExprSyntax) {
     let attributes = closure.signature?.attributes.names ?? []
@@ -101,9 +103,10 @@ extension ClosureExprSyntax {
     for _ in 0..<3 {
       guard let current = node else { return nil }
       if let call = current.as(FunctionCallExprSyntax.self) { return call }
-      guard current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
-        || current.is(MultipleTrailingClosureElementSyntax.self)
-        || current.is(MultipleTrailingClosureElementListSyntax.self)
+      guard
+        current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
+          || current.is(MultipleTrailingClosureElementSyntax.self)
+          || current.is(MultipleTrailingClosureElementListSyntax.self)
       else { return nil }
       node = current.parent
     }

@@ -42,8 +42,9 @@ extension FileContext {
       return index.isMainActor(type: extensionDecl.extendedType.plainName, in: module)
         ?? (module.defaultIsolation == .mainActor)
     }
-    guard node.is(ClassDeclSyntax.self) || node.is(StructDeclSyntax.self) || node.is(EnumDeclSyntax.self)
-      || node.is(ProtocolDeclSyntax.self),
+    guard
+      node.is(ClassDeclSyntax.self) || node.is(StructDeclSyntax.self) || node.is(EnumDeclSyntax.self)
+        || node.is(ProtocolDeclSyntax.self),
       let named = node.asProtocol((any NamedDeclSyntax).self)
     else { return nil }
     return index.isMainActor(type: named.name.text, in: module) ?? (module.defaultIsolation == .mainActor)

@@ -104,7 +104,8 @@ final class InlineScanner: SyntaxVisitor {
 
   private func record(_ operation: HeavyOperation, _ name: String, at node: Syntax) {
     hits.append(
-      HeavyHit(operation: operation, name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, node: node))
+      HeavyHit(
+        operation: operation, name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, node: node))
   }
 
   /// Whether `node` formats values: `.formatted(…)`, `String(format:)`, a formatter's

@@ -60,8 +60,11 @@ public enum AuditCommand {
     let directory = FileManager.default.currentDirectoryPath
     var resolver = ModuleResolver(override: options.defaultIsolation)
     var sources: [SourceInput] = []
+    var seen: Set<String> = []
     for argument in options.paths {
-      for path in try SourceDiscovery.swiftFiles(in: [argument], excluding: options.exclusions) {
+      // A file reached through two arguments (`Examples` and `Examples/Adopting`) is read once.
+      for path in try SourceDiscovery.swiftFiles(in: [argument], excluding: options.exclusions)
+      where seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted {
         let module = resolver.module(forFile: path, foundUnder: argument)
         if module.isTest && !options.includeTests { continue }
         let data: Data

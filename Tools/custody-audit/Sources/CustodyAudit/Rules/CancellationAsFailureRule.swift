@@ -13,7 +13,9 @@ import SwiftSyntax
 /// `Result`, `resume(throwing:)`) keeps cancellation recognisable and is not a failure state. Any earlier clause, or any code in the catch-all, that mentions
 /// cancellation (`CancellationError`, `isCancelled`, `.cancelled`) counts as handling it.
 enum CancellationAsFailureRule {
-  private static let failureNames = ["error", "failure", "message", "alert", "state", "status", "phase", "banner", "toast"]
+  private static let failureNames = [
+    "error", "failure", "message", "alert", "state", "status", "phase", "banner", "toast",
+  ]
 
   static func check(_ statement: DoStmtSyntax, in file: FileContext) -> [Finding] {
     guard let catchAll = statement.catchClauses.first(where: \.catchesEverything),
@@ -84,7 +86,9 @@ extension CatchClauseSyntax {
     if catchItems.isEmpty { return true }
     guard catchItems.count == 1, let item = catchItems.first, item.whereClause == nil else { return false }
     guard let pattern = item.pattern else { return true }
-    if let binding = pattern.as(ValueBindingPatternSyntax.self) { return binding.pattern.is(IdentifierPatternSyntax.self) }
+    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      return binding.pattern.is(IdentifierPatternSyntax.self)
+    }
     return pattern.is(IdentifierPatternSyntax.self) || pattern.is(WildcardPatternSyntax.self)
   }
 

@@ -16,7 +16,8 @@ import SwiftSyntax
 enum CoordinationStateRule {
   static func check(_ type: some DeclGroupSyntax & NamedDeclSyntax, in file: FileContext) -> [Finding] {
     guard !type.is(ActorDeclSyntax.self), file.typeIsolation(of: Syntax(type)) == true else { return [] }
-    let owner = type.attributes.contains("MainActor") ? "@MainActor '\(type.name.text)'" : "main-actor '\(type.name.text)'"
+    let owner =
+      type.attributes.contains("MainActor") ? "@MainActor '\(type.name.text)'" : "main-actor '\(type.name.text)'"
     let variables = StoredProperty.all(in: type.memberBlock.members).filter(\.isVariable)
     var findings: [Finding] = []
     for property in variables {
@@ -40,7 +41,7 @@ enum CoordinationStateRule {
     let text = property.typeAndValue
     if mentionsTask(property) {
       if isCollection(property) {
-        return "keeps Task handles in '\(name)'; let SingleFlight coalesce the requests and cancel the last waiter's"
+        return "keeps Task handles in '\(name)'; let SingleFlight coalesce the requests"
       }
       if lowered.contains("refresh"), ["token", "auth", "credential", "session"].contains(where: lowered.contains) {
         return "keeps the token refresh '\(name)'; let a TokenStore refresh once for every caller"
@@ -82,7 +83,8 @@ enum CoordinationStateRule {
     }
     guard let value = property.initializer else { return false }
     if let call = value.as(FunctionCallExprSyntax.self) {
-      return call.calledExpression.isTaskType || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.isTaskType == true
+      return call.calledExpression.isTaskType
+        || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.isTaskType == true
     }
     return false
   }
@@ -117,11 +119,13 @@ enum CoordinationStateRule {
     "hasnextpage", "canloadmore", "islastpage", "reachedend", "isatend",
   ]
 
-  private static func paginationGate(in variables: [StoredProperty]) -> (cursor: StoredProperty, flag: StoredProperty)? {
+  private static func paginationGate(in variables: [StoredProperty]) -> (cursor: StoredProperty, flag: StoredProperty)?
+  {
     guard let cursor = variables.first(where: { cursorNames.contains($0.name.lowercased()) }),
       let flag = variables.first(where: { property in
         let name = property.name.lowercased()
-        let isFlag = property.type?.plainName == "Bool" || property.initializer?.is(BooleanLiteralExprSyntax.self) == true
+        let isFlag =
+          property.type?.plainName == "Bool" || property.initializer?.is(BooleanLiteralExprSyntax.self) == true
         return isFlag && (name.contains("loading") || name.contains("fetching"))
       })
     else { return nil }

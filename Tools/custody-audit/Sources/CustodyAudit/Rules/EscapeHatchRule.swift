@@ -13,7 +13,9 @@ enum EscapeHatchRule {
   }
 
   static func use(_ member: MemberAccessExprSyntax, in file: FileContext) -> Use? {
-    guard let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "MainActor" else { return nil }
+    guard let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "MainActor" else {
+      return nil
+    }
     let name = member.declName.baseName.text
     guard name == "run" || name == "assumeIsolated" else { return nil }
     let owner = file.enclosingTypeName(of: Syntax(member))

@@ -38,7 +38,8 @@ enum HeavyWorkAfterAwaitRule {
 extension FunctionCallExprSyntax {
   /// The closure a task-starting call runs: its trailing closure or its `operation:` argument.
   var launchedClosure: ClosureExprSyntax? {
-    trailingClosure ?? arguments.first { $0.label?.text == "operation" || $0.label == nil }?.expression
+    trailingClosure
+      ?? arguments.first { $0.label?.text == "operation" || $0.label == nil }?.expression
       .as(ClosureExprSyntax.self)
   }
 }

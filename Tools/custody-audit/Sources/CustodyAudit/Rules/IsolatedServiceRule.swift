@@ -45,7 +45,9 @@ enum IsolatedServiceRule {
     }
     let fix = "make it a nonisolated Sendable type and give its state to an owner"
     if let attribute = type.attributes.mainActorAttribute {
-      return [file.finding(.isolatedService, at: attribute, "@MainActor on '\(name)' runs its work on the main actor; \(fix)")]
+      return [
+        file.finding(.isolatedService, at: attribute, "@MainActor on '\(name)' runs its work on the main actor; \(fix)")
+      ]
     }
     let why =
       file.module.defaultIsolation == .mainActor
@@ -60,7 +62,9 @@ extension AttributeListSyntax {
   /// The `@MainActor` attribute, if written.
   var mainActorAttribute: AttributeSyntax? {
     for element in self {
-      if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription.lastNameComponent == "MainActor" {
+      if case .attribute(let attribute) = element,
+        attribute.attributeName.trimmedDescription.lastNameComponent == "MainActor"
+      {
         return attribute
       }
     }

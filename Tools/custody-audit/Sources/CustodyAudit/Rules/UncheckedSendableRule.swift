@@ -27,7 +27,9 @@ enum UncheckedSendableRule {
     return [finding(type.name, type.storedVariables, at: unchecked, in: file)]
   }
 
-  private static func finding(_ name: String, _ variables: [String], at node: InheritedTypeSyntax, in file: FileContext)
+  private static func finding(
+    _ name: String, _ variables: [String], at node: InheritedTypeSyntax, in file: FileContext
+  )
     -> Finding
   {
     let shown = variables.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
