@@ -48,6 +48,49 @@ struct HeavyHelperTests {
     #expect(findings.first?.message.contains("through 'grouped'") == true)
   }
 
+  @Test func flagsAnExtensionMethodThatSortsOrChainsOnImplicitSelf() async {
+    let findings = await Audit.findings(
+      """
+      extension Array where Element == Product {
+        func byPrice() -> [Product] { sorted { $0.price < $1.price } }
+        func titles(in category: String) -> [String] { filter { $0.category == category }.map(\\.title) }
+      }
+      @MainActor final class CatalogViewModel {
+        var rows: [Product] = []
+        var titles: [String] = []
+        func show(_ products: [Product]) {
+          rows = products.byPrice()
+          titles = products.titles(in: "books")
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor, .heavyHelperOnMainActor])
+    #expect(
+      findings.map(\.message).map { $0.hasPrefix("'byPrice' sorts") || $0.hasPrefix("'titles' chains") } == [
+        true, true,
+      ])
+  }
+
+  @Test func tellsAFormattingLoopFromAnOptionalFormatted() async {
+    let findings = await Audit.findings(
+      """
+      enum Labels {
+        static func prices(_ products: [Product]) -> [String] { products.map { $0.price.formatted(.currency(code: "EUR")) } }
+        static func timestamp(_ date: Date?) -> String { date.map { $0.formatted(.iso8601) } ?? "never" }
+      }
+      @MainActor final class ReceiptViewModel {
+        var lines: [String] = []
+        var printed = ""
+        func show(_ receipt: Receipt) {
+          lines = Labels.prices(receipt.products)
+          printed = Labels.timestamp(receipt.printedAt)
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.message.hasPrefix("'prices' formats values in a loop") == true)
+  }
+
   @Test func flagsAMainActorComputedPropertyThatSorts() async {
     let findings = await Audit.findings(
       """

@@ -62,8 +62,12 @@ final class InlineScanner: SyntaxVisitor {
   private func classify(_ call: FunctionCallExprSyntax) {
     let firstLabel = call.arguments.first?.label?.text
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-      if reference.baseName.text == "Dictionary", firstLabel == "grouping" {
+      let name = reference.baseName.text
+      if name == "Dictionary", firstLabel == "grouping" {
         record(.grouping, "Dictionary(grouping:)", at: Syntax(call))
+      } else if name == "sorted" || name == "sort" {
+        // A collection's own member, called on implicit `self` in an extension.
+        record(.sorting, name, at: Syntax(reference))
       }
       return
     }
@@ -140,8 +144,9 @@ extension FunctionCallExprSyntax {
 
   /// The transform this call makes, if it is one: `map`, `filter`, …
   fileprivate var chainLink: String? {
-    guard let member = calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-    let name = member.declName.baseName.text
+    let name =
+      calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
     return InlineScanner.transforms.contains(name) ? name : nil
   }
 
