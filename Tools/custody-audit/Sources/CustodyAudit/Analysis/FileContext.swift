@@ -1,0 +1,78 @@
+import SwiftSyntax
+
+/// One file in the second pass: its tree, its module's resolved names, and how to place a finding.
+struct FileContext {
+  let path: String
+  let module: Module
+  let index: ModuleIndex
+  let converter: SourceLocationConverter
+  let lines: [Substring]
+  let isMainFile: Bool
+
+  init(path: String, text: String, tree: SourceFileSyntax, module: Module, index: ModuleIndex) {
+    self.path = path
+    self.module = module
+    self.index = index
+    converter = SourceLocationConverter(fileName: path, tree: tree)
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    isMainFile = path.hasSuffix("/main.swift") || path == "main.swift"
+  }
+
+  /// The text of the 1-based `line`, or `""`.
+  func text(ofLine line: Int) -> Substring { line >= 1 && line <= lines.count ? lines[line - 1] : "" }
+
+  /// A finding of `rule` at `node`.
+  func finding(_ rule: RuleID, at node: some SyntaxProtocol, _ message: String) -> Finding {
+    let location = node.startLocation(converter: converter)
+    return Finding(
+      rule: rule, file: path, line: location.line, column: location.column, message: message,
+      context: declarationPath(of: Syntax(node)), lineText: String(text(ofLine: location.line)))
+  }
+
+  /// The names of the declarations around `node`, outermost first: `CatalogViewModel.load(_:)`.
+  func declarationPath(of node: Syntax) -> String {
+    var names: [String] = []
+    var current = node.parent
+    while let node = current {
+      if let name = node.declarationName { names.append(name) }
+      current = node.parent
+    }
+    return names.reversed().joined(separator: ".")
+  }
+
+  /// The type or extended type around `node`.
+  func enclosingTypeName(of node: Syntax) -> String? {
+    var current = node.parent
+    while let node = current {
+      if let group = node.asProtocol((any DeclGroupSyntax).self) {
+        if let named = group.asProtocol((any NamedDeclSyntax).self) { return named.name.text }
+        if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.plainName }
+      }
+      current = node.parent
+    }
+    return nil
+  }
+}
+
+extension Syntax {
+  /// The name this node gives the code inside it, if it is a declaration that has one.
+  fileprivate var declarationName: String? {
+    if let named = asProtocol((any NamedDeclSyntax).self), !self.is(VariableDeclSyntax.self) {
+      if let function = self.as(FunctionDeclSyntax.self) {
+        let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }
+        return "\(named.name.text)(\(labels.joined()))"
+      }
+      return named.name.text
+    }
+    if let extensionDecl = self.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.plainName }
+    if let initializer = self.as(InitializerDeclSyntax.self) {
+      let labels = initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }
+      return "init(\(labels.joined()))"
+    }
+    if let variable = self.as(VariableDeclSyntax.self) {
+      return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+    if self.is(DeinitializerDeclSyntax.self) { return "deinit" }
+    return nil
+  }
+}

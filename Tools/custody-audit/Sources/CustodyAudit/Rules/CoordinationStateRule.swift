@@ -1,0 +1,143 @@
+import SwiftSyntax
+
+/// CA001: a main-actor type that stores coordination state, with the owner each kind moves to.
+///
+/// Only `var` stored properties count (a `let` holding an owner such as `Cache` is the fix):
+/// - a `Task` handle alone or optional → LatestTask; a token's refresh task → TokenStore; not a
+///   handle the type cancels outside the function that starts it (in `deinit`, `stop()`,
+///   `viewDidDisappear`): that is an owner keeping work alive on purpose, and ending it;
+/// - `Task`s in a collection → SingleFlight;
+/// - a dictionary (or `NSCache`) named like a cache (`cache`, `cached`, `memo`) or holding dates
+///   → Cache; one named like an in-flight table (`inFlight`, `pending`, `ongoing`, `running`)
+///   or holding continuations → SingleFlight;
+/// - a page cursor (`page`, `nextPage`, `cursor`, `offset`, `skip`, `hasMore`, …) beside a
+///   `Bool` loading flag (`isLoading…`, `…Fetching…`) → Pager;
+/// - a token or credential (`accessToken`, `refreshToken`, `credential`, `jwt`, `bearer`) → TokenStore.
+enum CoordinationStateRule {
+  static func check(_ type: some DeclGroupSyntax & NamedDeclSyntax, in file: FileContext) -> [Finding] {
+    guard !type.is(ActorDeclSyntax.self), file.typeIsolation(of: Syntax(type)) == true else { return [] }
+    let owner =
+      type.attributes.contains("MainActor") ? "@MainActor '\(type.name.text)'" : "main-actor '\(type.name.text)'"
+    let variables = StoredProperty.all(in: type.memberBlock.members).filter(\.isVariable)
+    var findings: [Finding] = []
+    for property in variables {
+      guard let message = message(for: property) else { continue }
+      if isOwnedLifecycle(property, of: type.name.text, in: file) { continue }
+      findings.append(file.finding(.coordinationState, at: property.binding.pattern, "\(owner) \(message)"))
+    }
+    if let gate = paginationGate(in: variables) {
+      findings.append(
+        file.finding(
+          .coordinationState, at: gate.cursor.binding.pattern,
+          "\(owner) keeps a pagination gate ('\(gate.cursor.name)' beside '\(gate.flag.name)'); let a Pager own the "
+            + "cursor and the page in flight"))
+    }
+    return findings
+  }
+
+  private static func message(for property: StoredProperty) -> String? {
+    let name = property.name
+    let lowered = name.lowercased()
+    let text = property.typeAndValue
+    if mentionsTask(property) {
+      if isCollection(property) {
+        return "keeps Task handles in '\(name)'; let SingleFlight coalesce the requests"
+      }
+      if lowered.contains("refresh"), ["token", "auth", "credential", "session"].contains(where: lowered.contains) {
+        return "keeps the token refresh '\(name)'; let a TokenStore refresh once for every caller"
+      }
+      return "stores the Task handle '\(name)'; let LatestTask own the current load, or use .task(id:)"
+    }
+    if isDictionary(property) || text.contains("NSCache") {
+      if ["inflight", "pending", "ongoing", "running", "waiter", "continuation"].contains(where: lowered.contains)
+        || text.contains("Continuation<")
+      {
+        return "keeps the in-flight table '\(name)'; let SingleFlight run one request per key"
+      }
+      if ["cache", "memo"].contains(where: lowered.contains) || text.contains("NSCache")
+        || ["Date", "TimeInterval", "Instant"].contains(where: text.contains)
+      {
+        return "caches values in '\(name)'; move them to a Cache that every screen shares"
+      }
+      return nil
+    }
+    if isToken(lowered) {
+      return "keeps the credential '\(name)'; let a TokenStore own tokens and their refresh"
+    }
+    return nil
+  }
+
+  /// A lone handle the type cancels somewhere other than where it starts it (`deinit`, `stop()`,
+  /// `viewDidDisappear`): work the type deliberately keeps alive and ends. Cancelling only to
+  /// start again is the hand-written LatestTask, and stays a finding.
+  private static func isOwnedLifecycle(_ property: StoredProperty, of type: String, in file: FileContext) -> Bool {
+    mentionsTask(property) && !isCollection(property)
+      && file.index.cancels(property.name, owner: type, in: file.module, outsideStart: true)
+  }
+
+  private static func mentionsTask(_ property: StoredProperty) -> Bool {
+    if let type = property.type,
+      type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("Task") })
+    {
+      return true
+    }
+    guard let value = property.initializer else { return false }
+    if let call = value.as(FunctionCallExprSyntax.self) {
+      return call.calledExpression.isTaskType
+        || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.isTaskType == true
+    }
+    return false
+  }
+
+  private static func isCollection(_ property: StoredProperty) -> Bool {
+    if let type = property.type?.unwrappedOptional {
+      if type.is(DictionaryTypeSyntax.self) || type.is(ArrayTypeSyntax.self) { return true }
+      if ["Set", "Dictionary", "Array"].contains(type.plainName) { return true }
+    }
+    guard let value = property.initializer else { return false }
+    let literal = value.as(FunctionCallExprSyntax.self)?.calledExpression ?? value
+    return literal.is(DictionaryExprSyntax.self) || literal.is(ArrayExprSyntax.self)
+  }
+
+  private static func isDictionary(_ property: StoredProperty) -> Bool {
+    if let type = property.type?.unwrappedOptional {
+      return type.is(DictionaryTypeSyntax.self) || type.plainName == "Dictionary"
+    }
+    guard let value = property.initializer else { return false }
+    let literal = value.as(FunctionCallExprSyntax.self)?.calledExpression ?? value
+    return literal.is(DictionaryExprSyntax.self)
+  }
+
+  private static func isToken(_ name: String) -> Bool {
+    guard ["token", "credential", "bearer", "jwt"].contains(where: name.contains) else { return false }
+    return !["cancel", "observ", "notification", "subscription", "continuation"].contains(where: name.contains)
+  }
+
+  private static let cursorNames: Set<String> = [
+    "page", "pagenumber", "pageindex", "currentpage", "nextpage", "nextpagenumber", "cursor", "nextcursor",
+    "pagecursor", "nextpagetoken", "pagetoken", "offset", "nextoffset", "skip", "nextskip", "hasmore",
+    "hasnextpage", "canloadmore", "islastpage", "reachedend", "isatend",
+  ]
+
+  private static func paginationGate(in variables: [StoredProperty]) -> (cursor: StoredProperty, flag: StoredProperty)?
+  {
+    guard let cursor = variables.first(where: { cursorNames.contains($0.name.lowercased()) }),
+      let flag = variables.first(where: { property in
+        let name = property.name.lowercased()
+        let isFlag =
+          property.type?.plainName == "Bool" || property.initializer?.is(BooleanLiteralExprSyntax.self) == true
+        return isFlag && (name.contains("loading") || name.contains("fetching"))
+      })
+    else { return nil }
+    return (cursor, flag)
+  }
+}
+
+extension TypeSyntax {
+  /// `T` for `T?` and `T!`; the type itself otherwise.
+  var unwrappedOptional: TypeSyntax {
+    if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+    if let implicit = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return implicit.wrappedType }
+    return self
+  }
+}

@@ -1,0 +1,111 @@
+import CustodyAudit
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct CommandTests {
+  private static let finding = "@MainActor final class A {\n  var task: Task<Void, Never>?\n}\n"
+  private static let clean = "struct B { let id: Int }\n"
+  private static let note = "final class C { func f() async { await MainActor.run {} } }\n"
+
+  @Test func exitsZeroWhenNothingIsFoundAndOneWhenWarningsRemain() async throws {
+    let scratch = try Scratch(["Clean/B.swift": Self.clean, "Dirty/A.swift": Self.finding])
+    defer { scratch.remove() }
+    let clean = await scratch.run([scratch.path("Clean")])
+    #expect(clean.status == 0)
+    #expect(clean.output.isEmpty)
+    let dirty = await scratch.run([scratch.path("Dirty")])
+    #expect(dirty.status == 1)
+    #expect(
+      dirty.output.hasSuffix(
+        "/Dirty/A.swift:2:7: warning: [CA001 coordination-state] @MainActor 'A' stores the Task handle 'task'; let LatestTask own the current load, or use .task(id:)\n"
+      ))
+    #expect(dirty.errors.contains("CA001 coordination-state"))
+  }
+
+  @Test func notesAloneDoNotFailTheRun() async throws {
+    let scratch = try Scratch(["C.swift": Self.note])
+    defer { scratch.remove() }
+    let run = await scratch.run([scratch.path()])
+    #expect(run.status == 0)
+    #expect(run.output.contains(": note: [CA006 isolation-escape-hatch]"))
+  }
+
+  @Test(arguments: [[String](), ["--frobnicate", "x"], ["--baseline"], ["--default-isolation", "Main", "x"]])
+  func exitsTwoOnAUsageError(_ arguments: [String]) async {
+    var errors = ""
+    let status = await AuditCommand.run(arguments, output: { _ in }, errors: { errors += $0 })
+    #expect(status == 2)
+    #expect(errors.hasPrefix("custody-audit: "))
+  }
+
+  @Test func exitsTwoForAPathThatDoesNotExist() async throws {
+    let scratch = try Scratch([:])
+    defer { scratch.remove() }
+    let run = await scratch.run([scratch.path("missing")])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("no such file or folder"))
+  }
+
+  @Test func aWrittenBaselineMakesTheNextRunClean() async throws {
+    let scratch = try Scratch(["A.swift": Self.finding])
+    defer { scratch.remove() }
+    let baseline = scratch.path("baseline.json")
+    let write = await scratch.run(["--write-baseline", baseline, scratch.path("A.swift")])
+    #expect(write.status == 0)
+    let again = await scratch.run(["--baseline", baseline, scratch.path("A.swift")])
+    #expect(again.status == 0)
+    #expect(again.output.isEmpty)
+    #expect(again.errors.contains("total"))
+    try Data(("\n\n" + Self.finding + "@MainActor final class D { var t: Task<Int, Never>? }\n").utf8)
+      .write(to: URL(fileURLWithPath: scratch.path("A.swift")))
+    let grown = await scratch.run(["--baseline", baseline, "--no-summary", scratch.path("A.swift")])
+    #expect(grown.status == 1)
+    #expect(grown.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+    #expect(grown.errors.isEmpty)
+  }
+
+  @Test func readsDefaultIsolationFromTheTargetsPackageAndSkipsTests() async throws {
+    let scratch = try Scratch([
+      "Package.swift": """
+      // swift-tools-version: 6.2
+      import PackageDescription
+      let package = Package(
+        name: "App",
+        targets: [
+          .target(name: "Screens", swiftSettings: [.defaultIsolation(MainActor.self)]),
+          .target(name: "Models", path: "Sources/Shared/Models"),
+          .testTarget(name: "ScreensTests", dependencies: ["Screens"]),
+        ]
+      )
+      """,
+      "Sources/Screens/Feed.swift": "final class FeedModel { var cache: [Int: Item] = [:] }\n",
+      "Sources/Shared/Models/Store.swift": "final class ItemModel { var cache: [Int: Item] = [:] }\n",
+      "Tests/ScreensTests/FeedTests.swift": "@MainActor final class Probe { var cache: [Int: Item] = [:] }\n",
+    ])
+    defer { scratch.remove() }
+    let run = await scratch.run(["--no-summary", scratch.path()])
+    #expect(
+      run.output.components(separatedBy: "\n").filter { $0.contains("CA001") }.map { $0.contains("Feed.swift") } == [
+        true
+      ])
+    let withTests = await scratch.run(["--no-summary", "--include-tests", scratch.path()])
+    #expect(withTests.output.contains("FeedTests.swift"))
+    let overridden = await scratch.run(["--no-summary", "--default-isolation", "MainActor", scratch.path()])
+    #expect(overridden.output.contains("Store.swift"))
+  }
+
+  @Test func readsAFileReachedThroughTwoPathsOnce() async throws {
+    let scratch = try Scratch(["App/Feature/A.swift": Self.finding])
+    defer { scratch.remove() }
+    let run = await scratch.run(["--no-summary", scratch.path("App"), scratch.path("App/Feature")])
+    #expect(run.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+  }
+
+  @Test func listsEveryRule() async {
+    var output = ""
+    let status = await AuditCommand.run(["--list-rules"], output: { output += $0 }, errors: { _ in })
+    #expect(status == 0)
+    for rule in Rule.all { #expect(output.contains("\(rule.id.rawValue) \(rule.slug)")) }
+  }
+}

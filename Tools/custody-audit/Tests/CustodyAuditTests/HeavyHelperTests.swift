@@ -1,0 +1,152 @@
+import CustodyAudit
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct HeavyHelperTests {
+  @Test func flagsAHelperCalledFromAViewModel() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor @Observable final class CatalogViewModel {
+        var rows: [Row] = []
+        func load() async {
+          let products = await api.products()
+          rows = makeRows(products)
+        }
+        private func makeRows(_ products: [Product]) -> [Row] {
+          products.sorted { $0.price < $1.price }.map(Row.init)
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.line == 5)
+    #expect(findings.first?.message.contains("'makeRows'") == true)
+  }
+
+  @Test func flagsAStaticHelperOfANonisolatedTypeAndOneLevelOfHelpers() async {
+    let findings = await Audit.result([
+      "Formatting.swift": """
+      enum Formatting {
+        static func grouped(_ products: [Product]) -> [String: [Product]] {
+          Dictionary(grouping: products, by: \\.category)
+        }
+        static func sections(_ products: [Product]) -> [Section] {
+          grouped(products).map(Section.init)
+        }
+      }
+      """,
+      "ViewModel.swift": """
+      @MainActor final class CategoriesViewModel {
+        var sections: [Section] = []
+        func show(_ products: [Product]) {
+          sections = Formatting.sections(products)
+        }
+      }
+      """,
+    ]).reported
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.file == "ViewModel.swift")
+    #expect(findings.first?.message.contains("through 'grouped'") == true)
+  }
+
+  @Test func flagsAnExtensionMethodThatSortsOrChainsOnImplicitSelf() async {
+    let findings = await Audit.findings(
+      """
+      extension Array where Element == Product {
+        func byPrice() -> [Product] { sorted { $0.price < $1.price } }
+        func titles(in category: String) -> [String] { filter { $0.category == category }.map(\\.title) }
+      }
+      @MainActor final class CatalogViewModel {
+        var rows: [Product] = []
+        var titles: [String] = []
+        func show(_ products: [Product]) {
+          rows = products.byPrice()
+          titles = products.titles(in: "books")
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor, .heavyHelperOnMainActor])
+    #expect(
+      findings.map(\.message).map { $0.hasPrefix("'byPrice' sorts") || $0.hasPrefix("'titles' chains") } == [
+        true, true,
+      ])
+  }
+
+  @Test func tellsAFormattingLoopFromAnOptionalFormatted() async {
+    let findings = await Audit.findings(
+      """
+      enum Labels {
+        static func prices(_ products: [Product]) -> [String] { products.map { $0.price.formatted(.currency(code: "EUR")) } }
+        static func timestamp(_ date: Date?) -> String { date.map { $0.formatted(.iso8601) } ?? "never" }
+      }
+      @MainActor final class ReceiptViewModel {
+        var lines: [String] = []
+        var printed = ""
+        func show(_ receipt: Receipt) {
+          lines = Labels.prices(receipt.products)
+          printed = Labels.timestamp(receipt.printedAt)
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.message.hasPrefix("'prices' formats values in a loop") == true)
+  }
+
+  @Test func flagsAMainActorComputedPropertyThatSorts() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor @Observable final class CatalogViewModel {
+        var products: [Product] = []
+        var byPrice: [Product] { products.sorted { $0.price < $1.price } }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.message.contains("every read") == true)
+  }
+
+  @Test func acceptsTheHelperMadeConcurrent() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor @Observable final class CatalogViewModel {
+        var rows: [Row] = []
+        func load() async {
+          let products = await api.products()
+          rows = await Self.makeRows(products)
+        }
+        @concurrent private static func makeRows(_ products: [Product]) async -> [Row] {
+          products.sorted { $0.price < $1.price }.map(Row.init)
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func acceptsTheSameHelperCalledOffTheMainActor() async {
+    let rules = await Audit.rules(
+      """
+      enum Formatting {
+        static func sortedRows(_ products: [Product]) -> [Row] { products.sorted().map(Row.init) }
+      }
+      actor Exporter {
+        func export(_ products: [Product]) -> [Row] { Formatting.sortedRows(products) }
+      }
+      struct LiveCatalogService: Sendable {
+        @concurrent func rows() async -> [Row] { Formatting.sortedRows(await fetch()) }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func doesNotTakeTheStandardLibrarysSortedForAHelperOfTheSameName() async {
+    let rules = await Audit.rules(
+      """
+      extension Array where Element == Product {
+        func sorted(by order: ProductSort) -> [Product] { sorted { order.ascending($0, $1) } }
+      }
+      @MainActor final class FavoritesViewModel {
+        var ids: [Int] = []
+        func show(_ favorites: Set<Int>) { ids = favorites.sorted() }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+}

@@ -1,0 +1,51 @@
+import CustodyAudit
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct IsolatedServiceTests {
+  @Test func flagsAMainActorProtocolAndAMainActorRepository() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor protocol ProductService {
+        func products() async throws -> [Product]
+      }
+      @MainActor final class ProductRepository {
+        let service: any ProductService
+        init(service: any ProductService) { self.service = service }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.isolatedService, .isolatedService])
+    #expect(findings.map(\.line) == [1, 4])
+  }
+
+  @Test func flagsAServiceThatTheModulesDefaultIsolationPutsOnTheMainActor() async {
+    let source = """
+      final class CatalogClient {
+        func products() async throws -> [Product] { try await transport.get("/products") }
+      }
+      """
+    #expect(await Audit.rules(source).isEmpty)
+    let findings = await Audit.findings(source, defaultIsolation: .mainActor)
+    #expect(findings.map(\.rule) == [.isolatedService])
+    #expect(findings.first?.message.contains("default isolation") == true)
+  }
+
+  @Test func acceptsScreenProtocolsStoresAndNonisolatedServices() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor protocol CatalogScreenDelegate: AnyObject {
+        func catalogDidSelect(_ id: Int)
+      }
+      @MainActor @Observable final class CatalogStore {
+        var rows: [Row] = []
+      }
+      protocol ProductService: Sendable {
+        func products() async throws -> [Product]
+      }
+      struct LiveProductService: ProductService {
+        @concurrent func products() async throws -> [Product] { try await client.products() }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+}

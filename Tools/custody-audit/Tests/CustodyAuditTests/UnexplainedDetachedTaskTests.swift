@@ -1,0 +1,46 @@
+import CustodyAudit
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct UnexplainedDetachedTaskTests {
+  @Test func flagsADetachedTaskWithoutAReason() async {
+    let findings = await Audit.findings(
+      """
+      func export(_ rows: [Row]) {
+        Task.detached(priority: .background) {
+          await Archive.write(rows)
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unexplainedDetachedTask])
+    #expect(findings.first?.line == 2)
+  }
+
+  @Test func flagsAReasonCommentThatGivesNoReason() async {
+    let rules = await Audit.rules(
+      """
+      func export(_ rows: [Row]) {
+        // detached:
+        Task.detached { await Archive.write(rows) }
+      }
+      """)
+    #expect(rules == [.unexplainedDetachedTask])
+  }
+
+  @Test(arguments: [
+    "  // detached: the archive outlives the screen and must not inherit its priority\n  Task.detached {",
+    "  // detached: the archive must not inherit the screen's task-locals\n  // (a longer note)\n  Task.detached {",
+    "  Task.detached {  // detached: runs at background priority on purpose",
+  ])
+  func acceptsADetachedTaskWithItsReason(_ opening: String) async {
+    let rules = await Audit.rules(
+      """
+      func export(_ rows: [Row]) {
+      \(opening)
+          await Archive.write(rows)
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+}

@@ -1,0 +1,84 @@
+import CustodyAudit
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct UnownedScreenTaskTests {
+  @Test func flagsATaskStartedInOnAppear() async {
+    let findings = await Audit.findings(
+      """
+      struct CatalogView: View {
+        let model: CatalogViewModel
+        var body: some View {
+          List(model.rows) { Text($0.title) }
+            .onAppear {
+              Task { await model.load() }
+            }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask])
+    #expect(findings.first?.line == 6)
+    #expect(findings.first?.message.contains(".task") == true)
+  }
+
+  @Test func flagsATaskStartedInViewDidAppearAndOneKeptButNeverCancelled() async {
+    let findings = await Audit.findings(
+      """
+      final class CatalogController: UIViewController {
+        override func viewDidAppear(_ animated: Bool) {
+          super.viewDidAppear(animated)
+          Task { await model.load() }
+        }
+      }
+      final class DetailController: UIViewController {
+        private var load: Task<Void, Never>?
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          load = Task { await model.load() }
+        }
+      }
+      """)
+    // The second controller's handle is also coordination state: it is never cancelled.
+    #expect(findings.map(\.rule) == [.unownedScreenTask, .coordinationState, .unownedScreenTask])
+    #expect(findings.last?.message.contains("kept in 'load' but never cancelled") == true)
+  }
+
+  @Test func acceptsTheTaskModifierAndAHandleCancelledWhenTheScreenGoes() async {
+    let rules = await Audit.rules(
+      """
+      struct CatalogView: View {
+        let model: CatalogViewModel
+        var body: some View {
+          List(model.rows) { Text($0.title) }
+            .task { await model.load() }
+        }
+      }
+      final class CatalogController: UIViewController {
+        private var load: Task<Void, Never>?
+        override func viewDidAppear(_ animated: Bool) {
+          super.viewDidAppear(animated)
+          load = Task { await model.load() }
+        }
+        override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          load?.cancel()
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func acceptsATaskStartedByATap() async {
+    let rules = await Audit.rules(
+      """
+      struct SaveButton: View {
+        let model: EditorViewModel
+        var body: some View {
+          Button("Save") { Task { await model.save() } }
+            .onAppear { model.prepare() }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+}
