@@ -78,17 +78,18 @@ public final class StorefrontEnvironment: Sendable {
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 
-  /// Opens the persisted session, renewing credentials with `authenticator`.
+  /// Opens the persisted session of the configuration's server, renewing credentials with
+  /// `authenticator`.
   static func openSession(
     _ configuration: StorefrontConfiguration, authenticator: some Authenticator
   ) async -> UserSession {
-    await UserSession.open(
+    let server = configuration.sessionServer
+    return await UserSession.open(
       store: FileStore(
-        url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly,
-        name: "session file", inspector: configuration.inspector),
-      credentials: configuration.credentialStorage, now: configuration.now, clock: configuration.clock,
-      authenticator: authenticator,
-      inspector: configuration.inspector)
+        url: configuration.dataDirectory.appending(path: configuration.sessionFileName), default: nil,
+        protection: .ownerOnly, name: "session file", inspector: configuration.inspector),
+      server: server, credentials: configuration.credentialStorage?(server), now: configuration.now,
+      clock: configuration.clock, authenticator: authenticator, inspector: configuration.inspector)
   }
 
   /// Reads favourites and the offline page, and puts the environment together.

@@ -23,6 +23,9 @@ struct CommandRunner {
     var configuration = StorefrontConfiguration(
       baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory,
       logoutPath: backend.embedded == nil ? nil : "/auth/logout")
+    // Each server has a session of its own, sent to that server alone.
+    configuration.server = backend.server
+    configuration.defaultServer = Backend.embeddedServer
     let inspection = InspectorFeed()
     configuration.inspector = inspection.inspector
     if case .stats = invocation.command {
