@@ -119,10 +119,13 @@ public final class StorefrontEnvironment: Sendable {
       favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
-  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip` products.
-  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil, skip: Int = 0) -> CatalogFeed {
+  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`
+  /// products, in pages of `pageSize` (`nil`: the configuration's).
+  public func catalogFeed(
+    sort: ProductSort? = nil, category: String? = nil, skip: Int = 0, pageSize: Int? = nil
+  ) -> CatalogFeed {
     CatalogFeed(
-      service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip,
+      service: products, sort: sort, category: category, pageSize: pageSize ?? configuration.pageSize, skip: skip,
       inspector: inspector)
   }
 

@@ -7,8 +7,10 @@ extension CommandRunner {
   /// When the server cannot be reached, the page saved at the last run is shown instead, marked
   /// as such, if it holds the window.
   func products(_ request: ProductsRequest) async throws -> String {
+    // One request for the window asked for: the feed starts after the skipped rows.
     let catalog = CatalogViewModel(
-      environment: environment, sort: request.sort, category: request.category, skip: request.skip)
+      environment: environment, sort: request.sort, category: request.category, skip: request.skip,
+      pageSize: request.limit)
     await catalog.start()
     let listing: Listing
     if case .loaded(let screen) = catalog.state, screen.source == .live {

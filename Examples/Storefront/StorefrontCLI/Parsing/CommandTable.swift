@@ -30,8 +30,10 @@ public enum CommandTable {
       summary: "List products of the catalog.",
       discussion: """
         Prints one page of the catalog: id, title, category, price, rating, and * for a favourite. \
-        When the server cannot be reached, prints the products saved at the last run instead, with \
-        a warning, if they hold the page asked for.
+        When the server cannot be reached, prints the saved first page instead, with a warning, if \
+        it holds the page asked for. That page is the browser's own, the first 30 products in the \
+        server's order, saved by the browser and by products with no options: other windows never \
+        replace it.
         """),
     CommandSpec(
       "search", arguments: ["QUERY"], options: [json], summary: "Find products by title or description.",

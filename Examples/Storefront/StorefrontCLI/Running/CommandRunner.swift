@@ -34,10 +34,6 @@ struct CommandRunner {
       configuration.transport = gate.transport(over: configuration.transport)
       configuration.inspector = InspectorGroup(inspection.inspector, gate.inspector)
     }
-    if case .products(let request) = invocation.command {
-      // One request for the window asked for: the feed starts after the skipped rows.
-      configuration.pageSize = request.limit
-    }
     let environment: StorefrontEnvironment
     do {
       environment = try await StorefrontEnvironment.open(configuration)
