@@ -29,6 +29,9 @@ struct Backend: Sendable {
     configuration.latency = options.latency ?? .zero
     configuration.failureRate = options.failureRate ?? 0
     configuration.tokenLifetime = options.tokenLifetime
+    configuration.rateLimit = options.rateLimit.map {
+      EmbeddedBackend.RateLimit(requests: $0, window: GlobalOptions.rateLimitWindow)
+    }
     let backend: EmbeddedBackend
     do {
       backend = try EmbeddedBackend(configuration: configuration)
