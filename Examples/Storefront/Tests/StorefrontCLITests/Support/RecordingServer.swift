@@ -25,7 +25,6 @@ final class RecordingServer: Sendable {
 
   /// `http://127.0.0.1:PORT`.
   let url: String
-  private let listener: Int32
   private let wake: (read: Int32, write: Int32)
   private let recorded = LockedState<[Request]>([])
   private let stopped = LockedState(false)
@@ -51,7 +50,6 @@ final class RecordingServer: Sendable {
       close(listener)
       throw Failure("bind, listen or pipe")
     }
-    self.listener = listener
     wake = (pipeEnds[0], pipeEnds[1])
     url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
     let thread = Thread { [listener, wake, recorded] in
