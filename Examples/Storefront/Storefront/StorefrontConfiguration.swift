@@ -10,9 +10,18 @@ public struct StorefrontConfiguration: Sendable {
   public var transport: any HTTPTransport
   /// Holds the session (0600), favourites and the offline catalog page. Created 0700.
   public var dataDirectory: URL
-  /// Where the session's credential is kept instead of the session file (the Keychain on
-  /// Apple platforms); `nil` keeps it in the owner-only file.
-  public var credentialStorage: (any SessionCredentialStorage)? = nil
+  /// The server the session belongs to, and is sent to alone; `nil`: the origin of ``baseURL``.
+  /// Set a name for a server reached in process, such as an embedded backend.
+  public var server: ServerOrigin? = nil
+  /// The server whose session is kept in `session.json`, the app's usual one; `nil`: ``server``.
+  /// A session with another server is kept in a file named after it, such as
+  /// `session-https-dummyjson.com-443.json`, so each server keeps its own. A `session.json`
+  /// written before sessions named their server belongs to this one.
+  public var defaultServer: ServerOrigin? = nil
+  /// Where a server's session keeps its credential instead of the session file (the Keychain
+  /// on Apple platforms), given the server: each server needs a storage of its own. `nil`
+  /// keeps the credential in the owner-only file.
+  public var credentialStorage: (@Sendable (ServerOrigin) -> any SessionCredentialStorage)? = nil
   /// Products per catalog page.
   public var pageSize: Int
   /// The access-token lifetime to ask for at sign-in.
@@ -49,5 +58,14 @@ public struct StorefrontConfiguration: Sendable {
     self.log = log
     self.now = now
     self.clock = clock
+  }
+
+  /// The server the session belongs to: ``server``, or else the origin of ``baseURL``.
+  var sessionServer: ServerOrigin { server ?? ServerOrigin(baseURL) }
+
+  /// The name of the session file of ``sessionServer`` in the data directory.
+  var sessionFileName: String {
+    let server = sessionServer
+    return server == (defaultServer ?? server) ? "session.json" : "session-\(server.fileName).json"
   }
 }

@@ -78,17 +78,18 @@ public final class StorefrontEnvironment: Sendable {
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 
-  /// Opens the persisted session, renewing credentials with `authenticator`.
+  /// Opens the persisted session of the configuration's server, renewing credentials with
+  /// `authenticator`.
   static func openSession(
     _ configuration: StorefrontConfiguration, authenticator: some Authenticator
   ) async -> UserSession {
-    await UserSession.open(
+    let server = configuration.sessionServer
+    return await UserSession.open(
       store: FileStore(
-        url: configuration.dataDirectory.appending(path: "session.json"), default: nil, protection: .ownerOnly,
-        name: "session file", inspector: configuration.inspector),
-      credentials: configuration.credentialStorage, now: configuration.now, clock: configuration.clock,
-      authenticator: authenticator,
-      inspector: configuration.inspector)
+        url: configuration.dataDirectory.appending(path: configuration.sessionFileName), default: nil,
+        protection: .ownerOnly, name: "session file", inspector: configuration.inspector),
+      server: server, credentials: configuration.credentialStorage?(server), now: configuration.now,
+      clock: configuration.clock, authenticator: authenticator, inspector: configuration.inspector)
   }
 
   /// Reads favourites and the offline page, and puts the environment together.
@@ -118,10 +119,13 @@ public final class StorefrontEnvironment: Sendable {
       favorites: favorites, offlineCatalog: offline, loadProblems: problems)
   }
 
-  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip` products.
-  public func catalogFeed(sort: ProductSort? = nil, category: String? = nil, skip: Int = 0) -> CatalogFeed {
+  /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`
+  /// products, in pages of `pageSize` (`nil`: the configuration's).
+  public func catalogFeed(
+    sort: ProductSort? = nil, category: String? = nil, skip: Int = 0, pageSize: Int? = nil
+  ) -> CatalogFeed {
     CatalogFeed(
-      service: products, sort: sort, category: category, pageSize: configuration.pageSize, skip: skip,
+      service: products, sort: sort, category: category, pageSize: pageSize ?? configuration.pageSize, skip: skip,
       inspector: inspector)
   }
 

@@ -15,8 +15,10 @@
   ///           var configuration = StorefrontConfiguration(
   ///             baseURL: URL(string: "https://dummyjson.com")!, transport: URLSessionTransport(),
   ///             dataDirectory: try! DeviceDataDirectory.prepare())
-  ///           configuration.credentialStorage = KeychainCredentialStorage(
-  ///             service: Bundle.main.bundleIdentifier ?? "Storefront", account: "session")
+  ///           configuration.credentialStorage = { server in
+  ///             KeychainCredentialStorage(
+  ///               service: Bundle.main.bundleIdentifier ?? "Storefront", account: "session \(server)")
+  ///           }
   ///           screens = StorefrontScreens(environment: try! await StorefrontEnvironment.open(configuration))
   ///         }
   ///     }

@@ -40,7 +40,8 @@ extension OwnerEvent {
 
     // MARK: Flights (every owner that runs work for callers)
 
-    /// Work started: flight `id`, for the reason given.
+    /// Work started: flight `id`, for the reason given. Each owner numbers its flights 1, 2, 3, …
+    /// in the order they start.
     case started(_ id: UInt64, FlightKind)
     /// A caller now waits for flight `id`; `waiters` callers wait in all.
     case joined(_ id: UInt64, waiters: Int)

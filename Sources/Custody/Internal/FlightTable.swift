@@ -23,8 +23,10 @@ struct FlightTable<Key: Hashable, Value, Tag> {
   private(set) var attached: [Key: UInt64] = [:]
   private var waiterFlights: [UInt64: UInt64] = [:]
   private var lastID: UInt64 = 0
+  /// Flights count on their own, so the flights of one owner read #1, #2, … in its events.
+  private var lastFlightID: UInt64 = 0
 
-  /// A fresh identifier for a flight or a waiter.
+  /// A fresh identifier for a waiter.
   mutating func makeID() -> UInt64 {
     lastID &+= 1
     return lastID
@@ -45,7 +47,8 @@ struct FlightTable<Key: Hashable, Value, Tag> {
   /// Returns the new flight's identifier and the task of a detached flight nobody waits for.
   mutating func start(_ key: Key, tag: Tag, isOwned: Bool = false) -> (id: UInt64, orphan: Task<Void, Never>?) {
     let orphan = detach(key)
-    let id = makeID()
+    lastFlightID &+= 1
+    let id = lastFlightID
     flights[id] = Flight(key: key, tag: tag, isOwned: isOwned)
     attached[key] = id
     return (id, orphan)

@@ -38,6 +38,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   private let first: Cursor
   private(set) var current: Fetch?
   private var lastID: UInt64 = 0
+  private var lastFetchID: UInt64 = 0
 
   init(first: Cursor) {
     self.first = first
@@ -46,9 +47,16 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
 
   var hasMore: Bool { next != nil }
 
+  /// A fresh identifier for a waiter.
   mutating func makeID() -> UInt64 {
     lastID &+= 1
     return lastID
+  }
+
+  /// Fetches count on their own, so they read #1, #2, … in the pager's events.
+  private mutating func makeFetchID() -> UInt64 {
+    lastFetchID &+= 1
+    return lastFetchID
   }
 
   mutating func loadNext(_ waiterID: UInt64, _ waiter: Waiter) -> LoadNextAction {
@@ -57,7 +65,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
       return .joined
     }
     guard let next else { return .atEnd }
-    let id = makeID()
+    let id = makeFetchID()
     current = Fetch(id: id, kind: .next, waiters: [waiterID: waiter])
     return .start(id: id, cursor: next)
   }
@@ -68,7 +76,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
       return .joined
     }
     let replaced = current
-    let id = makeID()
+    let id = makeFetchID()
     var waiters = replaced?.waiters ?? [:]
     waiters[waiterID] = waiter
     current = Fetch(id: id, kind: .refresh, waiters: waiters)

@@ -36,6 +36,8 @@ struct TokenStateMachine<Waiter> {
   /// When each refresh inside the current window started, as time since the store started.
   private var refreshStarts: [Duration] = []
   private var lastID: UInt64 = 0
+  /// Refreshes count on their own, so they read #1, #2, … in the store's events.
+  private var lastRefreshID: UInt64 = 0
 
   init(credential: Credential?, policy: TokenStore.Policy) {
     self.credential = credential
@@ -43,6 +45,7 @@ struct TokenStateMachine<Waiter> {
     session = credential == nil ? .signedOut(.notSignedIn) : .signedIn
   }
 
+  /// A fresh identifier for a waiter or an observer.
   mutating func makeID() -> UInt64 {
     lastID &+= 1
     return lastID
@@ -129,7 +132,8 @@ struct TokenStateMachine<Waiter> {
   )
     -> Action
   {
-    let id = makeID()
+    lastRefreshID &+= 1
+    let id = lastRefreshID
     refresh = Refresh(id: id, of: credential, waiters: [waiterID: waiter])
     refreshStarts.append(elapsed)
     return .start(id: id, of: credential)

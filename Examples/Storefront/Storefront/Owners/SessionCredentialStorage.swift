@@ -12,8 +12,13 @@ import Custody
 ///
 /// ```swift
 /// var configuration = StorefrontConfiguration(baseURL: url, transport: URLSessionTransport(), dataDirectory: folder)
-/// configuration.credentialStorage = KeychainCredentialStorage(service: "com.example.storefront", account: "session")
+/// configuration.credentialStorage = { server in
+///   KeychainCredentialStorage(service: "com.example.storefront", account: "session \(server)")
+/// }
 /// ```
+///
+/// Each server's session needs an item of its own, so the item's account names the server: a
+/// credential is then never read for, nor sent to, a server that did not issue it.
 public protocol SessionCredentialStorage: Sendable {
   /// The saved credential, or `nil` when none is saved.
   func load() throws -> Credential?

@@ -2,16 +2,20 @@ import Custody
 import CustodyHTTP
 import Foundation
 
-/// What is persisted of a session: who signed in, and their credential. Kept in an
-/// owner-only (0600) file.
+/// What is persisted of a session: who signed in, their credential, and the server that issued
+/// it. Kept in an owner-only (0600) file.
 public struct StoredSession: Sendable, Hashable, Codable {
   public var user: User
   /// `nil` when the credential is kept in a ``SessionCredentialStorage`` instead of the file.
   public var credential: Credential?
+  /// The server that issued the session; `nil` in a file written before sessions named their
+  /// server, which belongs to the server that reads that file.
+  public var server: ServerOrigin?
 
-  public init(user: User, credential: Credential?) {
+  public init(user: User, credential: Credential?, server: ServerOrigin? = nil) {
     self.user = user
     self.credential = credential
+    self.server = server
   }
 }
 
@@ -21,6 +25,9 @@ public struct StoredSession: Sendable, Hashable, Codable {
 ///
 /// A refresh the authenticator judges final (the server rejected the refresh token) signs the
 /// session out and clears what was saved; a transient failure keeps it.
+///
+/// A session belongs to one server. Give each server its own file (and credential storage): a
+/// stored session that names another server is left as it is and not used.
 ///
 /// ```swift
 /// let session = await UserSession.open(
@@ -33,26 +40,35 @@ public final class UserSession: Sendable {
   /// Why the credential storage could not be read at start, if it could not: the session
   /// opened signed out, and the file and the storage were left as they were for the next start.
   public let credentialProblem: (any Error)?
+  /// The server this session belongs to; `nil` when the file is this server's alone.
+  public let server: ServerOrigin?
   private let store: FileStore<StoredSession?>
   private let credentials: (any SessionCredentialStorage)?
   /// Whether the session file names a user whose credential could not be read.
   private let isCredentialMissing: Locked<Bool>
+  /// Whether the session file holds another server's session, until someone signs in here.
+  private let holdsForeignSession: Locked<Bool>
 
   private init(
-    tokens: TokenStore, store: FileStore<StoredSession?>, credentials: (any SessionCredentialStorage)?,
-    credentialProblem: (any Error)?
+    tokens: TokenStore, server: ServerOrigin?, store: FileStore<StoredSession?>,
+    credentials: (any SessionCredentialStorage)?, credentialProblem: (any Error)?, isForeign: Bool
   ) {
     self.tokens = tokens
+    self.server = server
     self.store = store
     self.credentials = credentials
     self.credentialProblem = credentialProblem
     isCredentialMissing = Locked(credentialProblem != nil)
+    holdsForeignSession = Locked(isForeign)
   }
 
   /// Reads the session file (and the credential storage) and opens the session they hold, if any.
   ///
   /// - Parameters:
   ///   - store: The session file; use `.ownerOnly` protection.
+  ///   - server: The server the session belongs to. A stored session that names another one is
+  ///     not used (and not touched); one that names none is taken as this server's. `nil` when
+  ///     the file serves one server only: whatever it holds is used.
   ///   - credentials: Where the credential is kept instead of the file; `nil` keeps it in the
   ///     file. A credential still in the file (saved before a storage was used) moves there.
   ///   - policy: When the credential is renewed and how often at most.
@@ -62,15 +78,18 @@ public final class UserSession: Sendable {
   ///     failed renewal ends the session.
   ///   - inspector: Receives the token store's events, under the name "session".
   public static func open(
-    store: FileStore<StoredSession?>, credentials: (any SessionCredentialStorage)? = nil,
-    policy: TokenStore.Policy = .init(), now: @escaping @Sendable () -> Date = { Date() },
-    clock: some Clock<Duration> = ContinuousClock(), authenticator: some Authenticator,
-    inspector: (any OwnerInspector)? = nil
+    store: FileStore<StoredSession?>, server: ServerOrigin? = nil,
+    credentials: (any SessionCredentialStorage)? = nil, policy: TokenStore.Policy = .init(),
+    now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
+    authenticator: some Authenticator, inspector: (any OwnerInspector)? = nil
   ) async -> UserSession {
-    let stored = await store.load()
+    let loaded = await store.load()
+    // Another server's session: its tokens are never sent here, nor deleted for this one.
+    let isForeign = server != nil && loaded?.server.map { $0 != server } ?? false
+    let stored = isForeign ? nil : loaded
     var credential = stored?.credential
     var problem: (any Error)?
-    if let credentials {
+    if let credentials, !isForeign {
       do {
         credential = try await storedCredential(of: stored, in: credentials, store: store)
       } catch {
@@ -82,7 +101,9 @@ public final class UserSession: Sendable {
       credential: credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
       persist: { credential in persist(credential, in: store, credentials: credentials) }, name: "session",
       inspector: inspector)
-    return UserSession(tokens: tokens, store: store, credentials: credentials, credentialProblem: problem)
+    return UserSession(
+      tokens: tokens, server: server, store: store, credentials: credentials, credentialProblem: problem,
+      isForeign: isForeign)
   }
 
   /// The credential of `stored` when it is kept in `credentials`: one still in the file moves
@@ -123,7 +144,7 @@ public final class UserSession: Sendable {
   }
 
   /// The signed-in user as last known; synchronous.
-  public var user: User? { isCredentialMissing.value ? nil : store.value?.user }
+  public var user: User? { isCredentialMissing.value || holdsForeignSession.value ? nil : store.value?.user }
 
   /// Whether someone is signed in.
   public var isSignedIn: Bool {
@@ -145,11 +166,12 @@ public final class UserSession: Sendable {
     let signedIn = try await auth.login(username: username, password: password)
     if let credentials {
       try credentials.save(signedIn.credential)
-      store.save(StoredSession(user: signedIn.user, credential: nil))
+      store.save(StoredSession(user: signedIn.user, credential: nil, server: server))
     } else {
-      store.save(StoredSession(user: signedIn.user, credential: signedIn.credential))
+      store.save(StoredSession(user: signedIn.user, credential: signedIn.credential, server: server))
     }
     isCredentialMissing.value = false
+    holdsForeignSession.value = false
     await tokens.signIn(signedIn.credential)
     try await store.flush()
     return signedIn.user
@@ -164,6 +186,7 @@ public final class UserSession: Sendable {
   /// - Throws: A `FileStore` error when the session file could not be cleared, or the
   ///   credential storage's when it could not delete the credential.
   public func signOut(endingOnServerWith auth: (any AuthService)? = nil) async throws {
+    guard !holdsForeignSession.value else { return }  // nobody is signed in here; the file is not ours
     let credential: Credential?
     if let credentials { credential = try? credentials.load() } else { credential = store.value?.credential }
     await tokens.signOut()

@@ -35,6 +35,8 @@ public final class CatalogViewModel {
   public let category: String?
   /// How many products the list passes over before its first row.
   public let skip: Int
+  /// Products per page.
+  public let pageSize: Int
   /// The favourite products, kept in sync by ``observeChanges()``.
   public private(set) var favorites: Set<Product.ID>
   /// Plain words for the failure shown: the first page's, else the next page's; `nil` when
@@ -61,15 +63,20 @@ public final class CatalogViewModel {
   ///   - sort: The order to list in; `nil` for the server's order.
   ///   - category: A category slug, or `nil` for all products.
   ///   - skip: How many products to pass over, for a window deep in the catalog. The saved page
-  ///     shows, and is kept, only for a list from the first product.
+  ///     shows only for a list from the first product.
+  ///   - pageSize: Products per page; `nil` for the configuration's. The page saved for the next
+  ///     start is the app's own first page only: all products, in the server's order, in pages of
+  ///     the configuration's size, so another window never replaces it.
   public init(
-    environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil, skip: Int = 0
+    environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil, skip: Int = 0,
+    pageSize: Int? = nil
   ) {
     self.environment = environment
     self.sort = sort
     self.category = category
     self.skip = skip
-    self.feed = environment.catalogFeed(sort: sort, category: category, skip: skip)
+    self.pageSize = pageSize ?? environment.configuration.pageSize
+    self.feed = environment.catalogFeed(sort: sort, category: category, skip: skip, pageSize: self.pageSize)
     self.favorites = environment.favorites.ids
     listLoad = LatestTask(name: "catalog list", inspector: environment.inspector)
     moreLoad = LatestTask(name: "catalog more", inspector: environment.inspector)
@@ -115,7 +122,7 @@ public final class CatalogViewModel {
   public func setSort(_ sort: ProductSort?) async {
     guard sort != self.sort else { return }
     self.sort = sort
-    feed = environment.catalogFeed(sort: sort, category: category, skip: skip)
+    feed = environment.catalogFeed(sort: sort, category: category, skip: skip, pageSize: pageSize)
     commit { $0.startLoading() }
     let feed = self.feed
     await loadFirstPage(from: feed) { try await feed.loadNext() }
@@ -215,9 +222,16 @@ public final class CatalogViewModel {
     commit { $0.apply(outcome) }
     guard case .completed(let screen) = outcome else { return }
     nextPageFailure = nil
-    if feed.category == nil, feed.skip == 0 {
+    if isTheAppsFirstPage(feed) {
       environment.offlineCatalog.remember(screen.products, total: screen.total, sort: feed.sort)
     }
+  }
+
+  /// Whether `feed` lists what the app shows at start, so its first page is the one to keep for
+  /// an offline start: a sorted list, a category or a window of another size would replace it
+  /// with a page the next start does not show.
+  private func isTheAppsFirstPage(_ feed: CatalogFeed) -> Bool {
+    feed.category == nil && feed.skip == 0 && feed.sort == nil && feed.pageSize == environment.configuration.pageSize
   }
 
   /// Changes `state` and counts the change.

@@ -28,6 +28,9 @@ public final class ProductDetailViewModel {
   public var message: String? { actionMessage ?? state.error.flatMap(FailureCopy.message(for:)) }
   /// Plain words for the last failed action (a favourite, a save) or invalid edit.
   private var actionMessage: String?
+  /// The category of the last failed action, for a front end that words some itself; `nil`
+  /// when none failed, or when an edit was invalid or not taken.
+  public private(set) var actionFailure: FailureCategory?
   /// Whether an edit is being saved.
   public private(set) var isSaving = false
 
@@ -53,7 +56,7 @@ public final class ProductDetailViewModel {
     }
     let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
     state.apply(outcome)
-    if outcome.value != nil { actionMessage = nil }
+    if outcome.value != nil { showAction(nil) }
   }
 
   /// Marks the product as a favourite or not. The flag flips at once; when the change cannot
@@ -63,10 +66,10 @@ public final class ProductDetailViewModel {
     isFavorite = wanted
     do {
       try await favorites.setFavorite(wanted, for: productID)
-      actionMessage = nil
+      showAction(nil)
     } catch {
       isFavorite = favorites.contains(productID)  // the owner has undone the change
-      if let words = FailureCopy.message(for: error) { actionMessage = words }
+      showAction(FailureCategory(error))
     }
   }
 
@@ -87,7 +90,7 @@ public final class ProductDetailViewModel {
   @discardableResult
   public func save(_ editor: EditableProduct) async -> Bool {
     guard let changes = editor.changes() else {
-      actionMessage = editor.validationMessage
+      showAction(nil, editor.validationMessage)
       return false
     }
     guard !changes.isEmpty else { return true }
@@ -98,11 +101,23 @@ public final class ProductDetailViewModel {
       latest.cancel()  // a load that started before the save would show the old product
       state.show(saved)
       let ignored = changes.fields(missingFrom: saved)
-      actionMessage = ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved)
+      showAction(nil, ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved))
       return ignored.isEmpty
     } catch {
-      if let words = FailureCopy.message(for: error) { actionMessage = words }  // cancelling is not failing
+      showAction(FailureCategory(error))
       return false
     }
+  }
+
+  /// Shows the failure of an action: `words`, or the copy for `category`. Cancelling is not
+  /// failing: it leaves what shows.
+  private func showAction(_ category: FailureCategory?, _ words: String? = nil) {
+    if let category {
+      guard let copy = FailureCopy.message(for: category) else { return }
+      actionMessage = copy
+    } else {
+      actionMessage = words
+    }
+    actionFailure = category
   }
 }

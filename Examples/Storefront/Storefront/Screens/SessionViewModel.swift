@@ -29,6 +29,9 @@ public final class SessionViewModel {
   public private(set) var isWorking = false
   /// Plain words for the last failure; `nil` when there is none.
   public private(set) var message: String?
+  /// The category of the last failure, for a front end that words some itself (naming the
+  /// server it could not reach, say); `nil` when there is none or it was an invalid form.
+  public private(set) var failure: FailureCategory?
 
   @ObservationIgnored private let session: UserSession
   @ObservationIgnored private let auth: any AuthService
@@ -47,6 +50,7 @@ public final class SessionViewModel {
     let name = username.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty, !password.isEmpty else {
       message = "Enter your username and password."
+      failure = nil
       return false
     }
     isWorking = true
@@ -54,17 +58,18 @@ public final class SessionViewModel {
     do {
       user = try await session.signIn(username: name, password: password, using: auth)
       password = ""
-      message = nil
+      show(nil)
       return true
     } catch {
-      if let words = Self.signInMessage(for: FailureCategory(error)) { message = words }
+      let category = FailureCategory(error)
+      if let words = Self.signInMessage(for: category) { show(category, words) }
       return false
     }
   }
 
   /// Forgets ``message``: a form that closes, or opens again, starts without the old failure.
   public func dismissMessage() {
-    message = nil
+    show(nil)
   }
 
   /// Signs out and forgets the saved session.
@@ -73,9 +78,10 @@ public final class SessionViewModel {
     defer { isWorking = false }
     do {
       try await session.signOut(endingOnServerWith: auth)
-      message = nil
+      show(nil)
     } catch {
-      if let words = FailureCopy.message(for: error) { message = words }  // the file may still hold it
+      let category = FailureCategory(error)
+      if let words = FailureCopy.message(for: category) { show(category, words) }  // the file may still hold it
     }
     user = nil
   }
@@ -87,11 +93,11 @@ public final class SessionViewModel {
     defer { isWorking = false }
     do {
       user = try await session.refreshUser(using: auth)
-      message = nil
+      show(nil)
     } catch {
       let category = FailureCategory(error)
       if category == .unauthorized { user = nil }
-      if let words = FailureCopy.message(for: category) { message = words }
+      if let words = FailureCopy.message(for: category) { show(category, words) }
     }
   }
 
@@ -105,11 +111,17 @@ public final class SessionViewModel {
         user = session.user ?? user
       case .signedOut(.sessionExpired):
         user = nil
-        message = Self.sessionEndedMessage
+        show(.unauthorized, Self.sessionEndedMessage)
       case .signedOut(.userSignedOut), .signedOut(.notSignedIn):
         user = nil
       }
     }
+  }
+
+  /// Shows `words` for a failure of `category`, or no failure.
+  private func show(_ category: FailureCategory?, _ words: String? = nil) {
+    failure = category
+    message = words
   }
 
   private static func signInMessage(for category: FailureCategory) -> String? {

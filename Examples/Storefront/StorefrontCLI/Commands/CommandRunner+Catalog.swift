@@ -73,13 +73,15 @@ extension CommandRunner {
   }
 
   /// `favorite ID` / `unfavorite ID`. Marking checks that the product exists; unmarking does
-  /// not, so a product the server dropped can still be removed.
+  /// not, so a product the server dropped, or a server that cannot be reached, does not keep a
+  /// favourite: it is then named by its id alone.
   func setFavorite(_ wanted: Bool, _ id: Product.ID) async throws -> String {
     let detail: ProductDetailViewModel
     if wanted {
       detail = try await loadedDetail(id)
     } else {
       detail = ProductDetailViewModel(productID: id, environment: environment)
+      await detail.load()
     }
     let name = detail.state.value.map { "\(id) “\(TerminalText.inert($0.title))”" } ?? String(id)
     guard detail.isFavorite != wanted else {
@@ -102,7 +104,7 @@ extension CommandRunner {
     if let problem = editor.validationMessage { throw UsageError(problem, command: "edit") }
     let changes = editor.changes() ?? ProductChanges()
     guard await detail.save(editor), let saved = detail.state.value else {
-      throw failure(nil, message: detail.message)
+      throw failure(detail.actionFailure, message: detail.message)
     }
     let words = "\(saved.id) “\(TerminalText.inert(saved.title))” at \(ProductFormatting.price(saved.price))"
     if backend.embedded != nil {

@@ -7,8 +7,10 @@ extension CommandRunner {
   /// When the server cannot be reached, the page saved at the last run is shown instead, marked
   /// as such, if it holds the window.
   func products(_ request: ProductsRequest) async throws -> String {
+    // One request for the window asked for: the feed starts after the skipped rows.
     let catalog = CatalogViewModel(
-      environment: environment, sort: request.sort, category: request.category, skip: request.skip)
+      environment: environment, sort: request.sort, category: request.category, skip: request.skip,
+      pageSize: request.limit)
     await catalog.start()
     let listing: Listing
     if case .loaded(let screen) = catalog.state, screen.source == .live {
@@ -68,14 +70,18 @@ extension CommandRunner {
         ? "No products after the first \(listing.total).\n" : "No products.\n"
     }
     var text = ProductFormatting.table(products, favorites: favorites).render(width: console.width, style: style)
-    let range = "\(request.skip + 1)–\(request.skip + products.count) of \(listing.total)"
+    let first = request.skip + 1
+    let range =
+      products.count == 1
+      ? "Product \(first) of \(listing.total)"
+      : "Products \(first)–\(request.skip + products.count) of \(listing.total)"
     let order = request.sort.map {
       ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")"
     }
     let saved = listing.savedAt.map { ", saved \(Self.timestamp($0))" } ?? ""
     text +=
       style.dim(
-        "Products \(range)\(order ?? "")\(request.category.map { " in " + TerminalText.inert($0) } ?? "")\(saved).")
+        "\(range)\(order ?? "")\(request.category.map { " in " + TerminalText.inert($0) } ?? "")\(saved).")
       + "\n"
     return text
   }

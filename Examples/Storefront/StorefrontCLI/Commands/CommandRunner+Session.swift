@@ -23,7 +23,7 @@ extension CommandRunner {
     account.username = username
     account.password = password
     guard await account.signIn(), let user = account.user else {
-      throw failure(nil, message: account.message)
+      throw failure(account.failure, message: account.message)
     }
     return TerminalText.inert("Signed in as \(user.displayName) (\(user.username)).") + "\n"
   }
@@ -44,7 +44,9 @@ extension CommandRunner {
       throw CommandFailure("Not signed in. Sign in with `storefront login USERNAME`.")
     }
     await account.whoAmI()
-    guard account.message == nil, let user = account.user else { throw failure(nil, message: account.message) }
+    guard account.message == nil, let user = account.user else {
+      throw failure(account.failure, message: account.message)
+    }
     if json { return JSONOutput.encode(JSONOutput.Account(user: user)) }
     let rest = TerminalText.inert(" (\(user.username))" + (user.email.map { ", \($0)" } ?? ""))
     return style.bold(TerminalText.inert(user.displayName)) + rest + "\n"

@@ -28,14 +28,18 @@ extension CommandRunner {
   private func scriptedBrowse() async throws {
     let catalog = CatalogViewModel(environment: environment)
     await catalog.start()
-    if let message = catalog.message { throw failure(nil, message: message) }
+    if let message = catalog.message {
+      throw failure(catalog.state.failure ?? catalog.nextPageFailure?.category, message: message)
+    }
     // Each saved page reaches the disk before the next step, so no save is coalesced with the
     // next one on a fast machine and not on a slow one.
     try? await environment.offlineCatalog.flush()
     await catalog.loadMore()
     try? await environment.offlineCatalog.flush()
     await catalog.refresh()
-    if let message = catalog.message { throw failure(nil, message: message) }
+    if let message = catalog.message {
+      throw failure(catalog.state.failure ?? catalog.nextPageFailure?.category, message: message)
+    }
     try? await environment.offlineCatalog.flush()
     let ids = (catalog.state.value?.products ?? []).prefix(3).map(\.id)
     let environment = self.environment

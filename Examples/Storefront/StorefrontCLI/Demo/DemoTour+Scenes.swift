@@ -7,7 +7,7 @@ import StorefrontFixtures
 extension DemoTour {
   /// 100 concurrent requests for one product reach the server once; the next is cached.
   func coalescing(in folder: URL) async throws {
-    scene(1, "A hundred screens ask for one product", "ProductRepository: SingleFlight + Cache")
+    scene(1, "A hundred screens ask for one product", "ProductRepository: SingleFlight + Cache", rules: ["S1", "C1"])
     var configuration = EmbeddedBackend.Configuration()
     configuration.latency = .milliseconds(100)
     let (backend, environment) = try await open(configuration, in: folder)
@@ -27,7 +27,7 @@ extension DemoTour {
 
   /// A refresh overtakes a slow first load; the slow, stale page is never shown.
   func staleLoadDropped(in folder: URL) async throws {
-    scene(2, "A refresh overtakes a slow first load", "CatalogViewModel: LatestTask")
+    scene(2, "A refresh overtakes a slow first load", "CatalogViewModel: LatestTask + Pager", rules: ["L1", "P3"])
     let slow = LockedState<Bool>(true)
     let holdsFirstPage: @Sendable (HTTPRequest) -> Bool = { request in
       request.path == "/products"
@@ -57,7 +57,7 @@ extension DemoTour {
 
   /// 20 concurrent requests find the access token expired; one refresh serves them all.
   func tokenRefreshedOnce(in folder: URL) async throws {
-    scene(3, "A token expires under twenty concurrent requests", "UserSession: TokenStore")
+    scene(3, "A token expires under twenty concurrent requests", "UserSession: TokenStore", rules: ["T2"])
     let skew = LockedState<TimeInterval>(0)
     var configuration = EmbeddedBackend.Configuration()
     configuration.latency = .milliseconds(50)  // so all twenty are on the wire together
@@ -86,7 +86,7 @@ extension DemoTour {
 
   /// A load cancelled mid-flight ends quietly: no error, the screen keeps what it showed.
   func cancelledLoad(in folder: URL) async throws {
-    scene(4, "A load is cancelled", "CatalogViewModel: LatestTask, LoadState")
+    scene(4, "A load is cancelled", "CatalogViewModel: LatestTask, LoadState", rules: ["L2"])
     var configuration = EmbeddedBackend.Configuration()
     configuration.latency = .milliseconds(500)
     let (backend, environment) = try await open(configuration, in: folder)

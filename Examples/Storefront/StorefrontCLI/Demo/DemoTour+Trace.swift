@@ -37,7 +37,10 @@ extension DemoTour {
         activities.append(activity)
       }
     }
-    for owner in OwnerSummary.merge(activities) {
+    let others = OwnerSummary.merge(activities)
+    guard !others.isEmpty else { return }
+    say("   " + style.dim("the other owners, in total:"))
+    for owner in others {
       say(style.dim("     " + Self.padded(owner.name, 13) + " " + owner.highlights))
     }
   }

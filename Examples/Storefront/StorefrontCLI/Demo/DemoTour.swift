@@ -38,7 +38,9 @@ struct DemoTour {
       console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
       return 1
     }
-    say("\nEach rule above is also a test; the Custody documentation lists the rules each owner guarantees.")
+    say(
+      "\nEach rule named above is also a test. The Custody article “Watching your owners” "
+        + "(Sources/Custody/Custody.docc/WatchingYourOwners.md) shows how each rule reads in these events.")
     return 0
   }
 
@@ -46,8 +48,11 @@ struct DemoTour {
     console.write(line + "\n")
   }
 
-  func scene(_ number: Int, _ title: String, _ owners: String) {
-    say("\n" + style.bold("\(number). \(title)") + style.dim("  (\(owners))"))
+  /// A scene's title line, naming the owners it shows and the rules of theirs it demonstrates,
+  /// so a reader can look each rule up.
+  func scene(_ number: Int, _ title: String, _ owners: String, rules: [String]) {
+    let named = (rules.count == 1 ? "rule " : "rules ") + rules.joined(separator: ", ")
+    say("\n" + style.bold("\(number). \(title)") + style.dim("  (\(owners) · \(named))"))
   }
 
   func result(_ line: String) {

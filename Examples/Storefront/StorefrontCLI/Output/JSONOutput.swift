@@ -9,7 +9,7 @@ public enum JSONOutput {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "null\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return closingEmptyContainers(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   /// A product in a list.

@@ -9,7 +9,9 @@ public enum CommandTable {
     OptionSpec("latency", "MS", "Embedded backend only: wait this many milliseconds before each answer."),
     OptionSpec("failure-rate", "P", "Embedded backend only: fail this share of requests, 0 to 1, with a 500."),
     OptionSpec("token-lifetime", "SECONDS", "Embedded backend only: access tokens expire after this long."),
-    OptionSpec("data-dir", "PATH", "Where the session, favourites and offline page live."),
+    OptionSpec("rate-limit", "N", "Embedded backend only: answer 429 beyond N requests in 10 seconds."),
+    OptionSpec(
+      "data-dir", "PATH", "The data folder (default: $XDG_DATA_HOME/storefront, else ~/.local/share/storefront)."),
     OptionSpec("no-color", "Never colour the output (also when NO_COLOR is set)."),
     OptionSpec("help", "Show help for storefront or for the command."),
     OptionSpec("version", "Print the version."),
@@ -30,8 +32,10 @@ public enum CommandTable {
       summary: "List products of the catalog.",
       discussion: """
         Prints one page of the catalog: id, title, category, price, rating, and * for a favourite. \
-        When the server cannot be reached, prints the products saved at the last run instead, with \
-        a warning, if they hold the page asked for.
+        When the server cannot be reached, prints the saved first page instead, with a warning, if \
+        it holds the page asked for. That page is the browser's own, the first 30 products in the \
+        server's order, saved by the browser and by products with no options: other windows never \
+        replace it.
         """),
     CommandSpec(
       "search", arguments: ["QUERY"], options: [json], summary: "Find products by title or description.",

@@ -46,11 +46,15 @@ public enum HelpText {
 
       Options:
       \(optionLines(CommandTable.global), terminator: "\n")
-      Exit status: 0 success; 1 the server, the network or the disk failed (message on stderr);
-      2 the command line is wrong (message and usage on stderr).
+      Exit status: 0 success; 1 the command failed (message on stderr): the server refused it, as
+      for a wrong password, an unknown category or product id, or the server, the network or the
+      disk failed; 2 the command line is wrong (message and usage on stderr).
 
-      Files, in the data directory: session.json (0600), favorites.json, catalog.json (the page
-      shown at start while offline), embedded-backend.json (0600, the embedded backend's sessions).
+      Files, in the data directory (--data-dir PATH; default $XDG_DATA_HOME/storefront when
+      XDG_DATA_HOME is an absolute path, else ~/.local/share/storefront): session.json (0600,
+      the embedded backend's session), session-SCHEME-HOST-PORT.json (0600, the session with a
+      --server, sent to that server alone), favorites.json, catalog.json (the first page, shown
+      at start while offline), embedded-backend.json (0600, the embedded backend's sessions).
 
       """
   }()

@@ -35,9 +35,14 @@ public struct GlobalOptions: Sendable, Hashable {
   public var latency: Duration?
   public var failureRate: Double?
   public var tokenLifetime: Duration?
+  /// Requests the embedded backend answers per ``rateLimitWindow`` before it answers 429.
+  public var rateLimit: Int?
   /// As given; `nil` for the default (`$XDG_DATA_HOME/storefront` or `~/.local/share/storefront`).
   public var dataDirectory: String?
   public var noColor = false
+
+  /// The window `--rate-limit` counts in: the public service's.
+  public static let rateLimitWindow = Duration.seconds(10)
 
   public init() {}
 
@@ -56,13 +61,15 @@ public struct GlobalOptions: Sendable, Hashable {
       failureRate = rate
     }
     tokenLifetime = try reader.integer("token-lifetime", in: 1...2_592_000).map { .seconds($0) }
+    rateLimit = try reader.integer("rate-limit", in: 1...1_000_000)
     if let path = reader.value("data-dir") {
       guard !path.isEmpty else { throw reader.error("--data-dir needs a folder path.") }
       dataDirectory = path
     }
     noColor = reader.flag("no-color")
-    if server != nil, latency != nil || failureRate != nil || tokenLifetime != nil {
-      throw reader.error("--latency, --failure-rate and --token-lifetime apply to the embedded backend, not --server.")
+    if server != nil, latency != nil || failureRate != nil || tokenLifetime != nil || rateLimit != nil {
+      throw reader.error(
+        "--latency, --failure-rate, --token-lifetime and --rate-limit apply to the embedded backend, not --server.")
     }
   }
 }

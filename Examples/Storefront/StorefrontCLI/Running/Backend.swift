@@ -1,5 +1,6 @@
 import CustodyHTTP
 import Foundation
+import Storefront
 import StorefrontFixtures
 
 /// Where requests go: a real server over the network, or the embedded backend in process.
@@ -11,6 +12,12 @@ struct Backend: Sendable {
 
   /// The embedded backend's address; nothing listens there, requests never leave the process.
   static let embeddedURL = URL(string: "http://storefront.embedded")!
+  /// The embedded backend as the server sessions belong to: a name, so no address given to
+  /// `--server` is ever taken for it. Its session is kept in `session.json`.
+  static let embeddedServer = ServerOrigin(named: "embedded")
+
+  /// The server sessions made here belong to.
+  var server: ServerOrigin { embedded == nil ? ServerOrigin(baseURL) : Self.embeddedServer }
 
   /// The backend `options` ask for. The embedded one serves the catalog of a fixed seed, so
   /// every run sees the same products, and keeps its sessions in `dataDirectory`.
@@ -22,6 +29,9 @@ struct Backend: Sendable {
     configuration.latency = options.latency ?? .zero
     configuration.failureRate = options.failureRate ?? 0
     configuration.tokenLifetime = options.tokenLifetime
+    configuration.rateLimit = options.rateLimit.map {
+      EmbeddedBackend.RateLimit(requests: $0, window: GlobalOptions.rateLimitWindow)
+    }
     let backend: EmbeddedBackend
     do {
       backend = try EmbeddedBackend(configuration: configuration)

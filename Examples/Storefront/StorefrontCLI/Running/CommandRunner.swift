@@ -23,6 +23,9 @@ struct CommandRunner {
     var configuration = StorefrontConfiguration(
       baseURL: backend.baseURL, transport: backend.transport, dataDirectory: directory,
       logoutPath: backend.embedded == nil ? nil : "/auth/logout")
+    // Each server has a session of its own, sent to that server alone.
+    configuration.server = backend.server
+    configuration.defaultServer = Backend.embeddedServer
     let inspection = InspectorFeed()
     configuration.inspector = inspection.inspector
     if case .stats = invocation.command {
@@ -30,10 +33,6 @@ struct CommandRunner {
       let gate = StatsJoinGate()
       configuration.transport = gate.transport(over: configuration.transport)
       configuration.inspector = InspectorGroup(inspection.inspector, gate.inspector)
-    }
-    if case .products(let request) = invocation.command {
-      // One request for the window asked for: the feed starts after the skipped rows.
-      configuration.pageSize = request.limit
     }
     let environment: StorefrontEnvironment
     do {

@@ -28,7 +28,8 @@ public enum StorefrontCommand {
   }
 
   /// Runs the program with `console` as its standard streams and returns its exit status:
-  /// 0 success, 1 a failure of the server, the network or the disk, 2 a usage error.
+  /// 0 success; 1 the command failed: the server refused it (a wrong password, an unknown
+  /// category or product) or the server, the network or the disk failed; 2 a usage error.
   public static func run(_ arguments: [String], console: Console) async -> Int32 {
     let invocation: Invocation
     do {

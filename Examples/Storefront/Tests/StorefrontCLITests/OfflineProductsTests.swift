@@ -9,7 +9,7 @@ struct OfflineProductsTests {
 
   @Test func theSavedPageShowsWhenTheServerCannotBeReached() async throws {
     let data = try DataFolder()
-    let live = try await data.run(["products", "--limit", "3", "--json"])
+    let live = try await data.run(["products", "--json"])
     #expect(live.status == 0)
     try Self.markSaved(in: data, from: Self.unreachable)
 
@@ -27,7 +27,7 @@ struct OfflineProductsTests {
     #expect(object["savedAt"] is String)
     #expect(object["total"] as? Int == 200)
     #expect((object["products"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [1, 2, 3])
-    #expect((saved["products"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [1, 2, 3])
+    #expect((saved["products"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }.prefix(3) == [1, 2, 3])
   }
 
   @Test func aWindowInsideTheSavedPageShowsFromIt() async throws {
@@ -42,7 +42,7 @@ struct OfflineProductsTests {
 
   @Test func withoutASavedPageForThatListingTheFailureStands() async throws {
     let data = try DataFolder()
-    #expect(try await data.run(["products", "--limit", "3"]).status == 0)
+    #expect(try await data.run(["products"]).status == 0)
     try Self.markSaved(in: data, from: Self.unreachable)
 
     for arguments in [["products", "--sort", "price"], ["products", "--category", "laptops"]] {

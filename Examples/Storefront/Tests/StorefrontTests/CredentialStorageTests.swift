@@ -51,7 +51,7 @@ struct CredentialStorageTests {
     var configuration = StorefrontConfiguration(
       baseURL: backend.configuration.baseURL, transport: backend, dataDirectory: folder, pageSize: 10,
       logoutPath: "/auth/logout", retry: nil, now: { wallClock.withLock { $0 } }, clock: TestClock())
-    if withStorage { configuration.credentialStorage = storage }
+    if withStorage { configuration.credentialStorage = { [storage] _ in storage } }
     return try await StorefrontEnvironment.open(configuration)
   }
 
