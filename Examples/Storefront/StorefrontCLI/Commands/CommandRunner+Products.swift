@@ -24,7 +24,7 @@ extension CommandRunner {
       throw listingFailure(catalog.state.failure, message: catalog.message)
     }
     if listing.total == 0, let category = request.category { try await checkCategory(category) }
-    return render(listing, request, favorites: catalog.favorites)
+    return await render(listing, request, favorites: catalog.favorites)
   }
 
   /// The products of one window and where they came from.
@@ -56,10 +56,10 @@ extension CommandRunner {
       "No category is called “\(TerminalText.inert(slug))”. See the list with `storefront categories`.")
   }
 
-  private func render(_ listing: Listing, _ request: ProductsRequest, favorites: Set<Product.ID>) -> String {
+  private func render(_ listing: Listing, _ request: ProductsRequest, favorites: Set<Product.ID>) async -> String {
     let products = listing.products
     if request.json {
-      return JSONOutput.encode(
+      return await JSONOutput.encode(
         JSONOutput.ProductList(
           products: products.map { .init($0, isFavorite: favorites.contains($0.id)) }, total: listing.total,
           skip: request.skip, count: products.count, sort: request.sort, category: request.category,
@@ -69,7 +69,7 @@ extension CommandRunner {
       return request.skip >= listing.total && listing.total > 0
         ? "No products after the first \(listing.total).\n" : "No products.\n"
     }
-    var text = ProductFormatting.table(products, favorites: favorites).render(width: console.width, style: style)
+    var text = await ProductFormatting.table(products, favorites: favorites).render(width: console.width, style: style)
     let first = request.skip + 1
     let range =
       products.count == 1

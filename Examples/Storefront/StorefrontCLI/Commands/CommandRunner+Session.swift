@@ -47,7 +47,7 @@ extension CommandRunner {
     guard account.message == nil, let user = account.user else {
       throw failure(account.failure, message: account.message)
     }
-    if json { return JSONOutput.encode(JSONOutput.Account(user: user)) }
+    if json { return await JSONOutput.encode(JSONOutput.Account(user: user)) }
     let rest = TerminalText.inert(" (\(user.username))" + (user.email.map { ", \($0)" } ?? ""))
     return style.bold(TerminalText.inert(user.displayName)) + rest + "\n"
   }

@@ -13,12 +13,12 @@ extension CommandRunner {
   func stats(json: Bool) async throws -> String {
     try await scriptedBrowse()
     let owners = OwnerSummary.merge(inspection.statistics.snapshot().owners)
-    if json { return JSONOutput.encode(JSONOutput.Stats(owners: owners, steps: Self.statsSteps)) }
+    if json { return await JSONOutput.encode(JSONOutput.Stats(owners: owners, steps: Self.statsSteps)) }
     let table = TextTable(
       columns: [TextTable.Column("OWNER"), TextTable.Column("KIND"), TextTable.Column("WHAT IT DID", flexible: true)],
       rows: owners.map { [$0.name, $0.kind.rawValue, $0.highlights] })
     var text = "After a scripted browse: " + Self.statsSteps.joined(separator: ", ") + ".\n\n"
-    text += table.render(width: console.width, style: style)
+    text += await table.render(width: console.width, style: style)
     for owner in owners where !owner.flights.isEmpty {
       text += "\(owner.name) still runs: " + owner.flights.map(\.description).joined(separator: ", ") + "\n"
     }

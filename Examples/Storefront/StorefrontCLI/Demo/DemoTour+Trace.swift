@@ -3,29 +3,38 @@ import Foundation
 
 extension DemoTour {
   /// The most lines a scene's trace prints; a longer one shows its start and its end.
-  static let traceLimit = 30
+  nonisolated static let traceLimit = 30
 
   /// Prints the events the last scene's owners reported, under the scene, and forgets them.
   ///
   /// With `focus`, only the events of the owners named there are listed; every other owner
   /// gets one line of counters.
-  func printTrace(focus: Set<String>? = nil) {
+  func printTrace(focus: Set<String>? = nil) async {
     guard let recorder = tracing.withLock({ $0.take() }) else { return }
-    let entries = recorder.recorded
+    for line in await Self.trace(recorder.recorded, focus: focus, style: style) { say(line) }
+  }
+
+  /// The lines ``printTrace(focus:)`` prints, laid out off the main actor: a scene can report
+  /// thousands of events.
+  @concurrent
+  static func trace(_ entries: [TraceRecorder.Entry], focus: Set<String>?, style: Style) async -> [String] {
+    var text: [String] = []
     let shown = focus.map { focus in entries.filter { focus.contains($0.event.owner.name) } } ?? entries
-    let lines = Self.traceLines(shown)
-    say("   " + style.dim("events, in order:"))
-    if let focus, shown.isEmpty { say(style.dim("     no events from " + focus.sorted().joined(separator: ", "))) }
-    if lines.count > Self.traceLimit {
-      let head = Self.traceLimit * 2 / 3
-      let tail = Self.traceLimit - head - 1
-      for line in lines.prefix(head) { say(style.dim("     " + line)) }
-      say(style.dim("     … \(lines.count - head - tail) more lines …"))
-      for line in lines.suffix(tail) { say(style.dim("     " + line)) }
-    } else {
-      for line in lines { say(style.dim("     " + line)) }
+    let lines = traceLines(shown)
+    text.append("   " + style.dim("events, in order:"))
+    if let focus, shown.isEmpty {
+      text.append(style.dim("     no events from " + focus.sorted().joined(separator: ", ")))
     }
-    guard let focus else { return }
+    if lines.count > traceLimit {
+      let head = traceLimit * 2 / 3
+      let tail = traceLimit - head - 1
+      text += lines.prefix(head).map { style.dim("     " + $0) }
+      text.append(style.dim("     … \(lines.count - head - tail) more lines …"))
+      text += lines.suffix(tail).map { style.dim("     " + $0) }
+    } else {
+      text += lines.map { style.dim("     " + $0) }
+    }
+    guard let focus else { return text }
     var activities: [OwnerActivity] = []
     for entry in entries where !focus.contains(entry.event.owner.name) {
       let owner = entry.event.owner
@@ -38,16 +47,17 @@ extension DemoTour {
       }
     }
     let others = OwnerSummary.merge(activities)
-    guard !others.isEmpty else { return }
-    say("   " + style.dim("the other owners, in total:"))
+    guard !others.isEmpty else { return text }
+    text.append("   " + style.dim("the other owners, in total:"))
     for owner in others {
-      say(style.dim("     " + Self.padded(owner.name, 13) + " " + owner.highlights))
+      text.append(style.dim("     " + padded(owner.name, 13) + " " + owner.highlights))
     }
+    return text
   }
 
   /// One line per event, `+101.2 ms  products      succeeded  /products/1 #1 in 100 ms`;
   /// lookups and callers joining or leaving one key in a row are counted on one line.
-  static func traceLines(_ entries: [TraceRecorder.Entry]) -> [String] {
+  nonisolated static func traceLines(_ entries: [TraceRecorder.Entry]) -> [String] {
     var lines: [(at: Duration, owner: String, key: String?, parts: [Part])] = []
     for entry in entries {
       let event = entry.event
@@ -89,14 +99,14 @@ extension DemoTour {
     }
   }
 
-  private static func isRepeatable(_ kind: OwnerEvent.Kind) -> Bool {
+  private nonisolated static func isRepeatable(_ kind: OwnerEvent.Kind) -> Bool {
     switch kind {
     case .hit, .staleHit, .miss, .joined, .left: true
     default: false
     }
   }
 
-  private static func padded(_ text: String, _ width: Int) -> String {
+  private nonisolated static func padded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
   }
 }

@@ -27,13 +27,13 @@ struct DemoTour {
     say(style.bold("Storefront demo") + ": every number below is counted by the embedded backend.")
     do {
       try await coalescing(in: folder.appending(path: "1"))
-      printTrace()
+      await printTrace()
       try await staleLoadDropped(in: folder.appending(path: "2"))
-      printTrace()
+      await printTrace()
       try await tokenRefreshedOnce(in: folder.appending(path: "3"))
-      printTrace(focus: ["session"])
+      await printTrace(focus: ["session"])
       try await cancelledLoad(in: folder.appending(path: "4"))
-      printTrace()
+      await printTrace()
     } catch {
       console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
       return 1

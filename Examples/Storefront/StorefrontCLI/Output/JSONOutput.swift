@@ -4,8 +4,10 @@ import Storefront
 /// The `--json` output of every command: stable keys, sorted, `null` for a missing value
 /// (never an absent key), documented by `storefront help json`.
 public enum JSONOutput {
-  /// `value` as pretty-printed JSON with sorted keys and a final newline.
-  public static func encode(_ value: some Encodable) -> String {
+  /// `value` as pretty-printed JSON with sorted keys and a final newline, encoded off the
+  /// caller's actor: a listing can be the whole catalog.
+  @concurrent
+  public static func encode(_ value: some Encodable & Sendable) async -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "null\n" }

@@ -27,6 +27,12 @@ public enum ProductFormatting {
       })
   }
 
+  /// ``detail(_:isFavorite:style:width:)``, laid out off the caller's actor.
+  @concurrent
+  public static func detailText(_ product: Product, isFavorite: Bool, style: Style, width: Int?) async -> String {
+    detail(product, isFavorite: isFavorite, style: style, width: width)
+  }
+
   /// The lines of a product's detail: title, then `Label: value` pairs, then the description.
   ///
   /// Every text of the product is made inert (``TerminalText``): it came from the server.

@@ -89,8 +89,10 @@ public struct TextTable: Sendable, Hashable {
     return shown.reduce(0, +) + gap * max(shown.count - 1, 0)
   }
 
-  /// The header line then one line per row, each ending in a newline.
-  public func render(width: Int?, style: Style = .plain) -> String {
+  /// The header line then one line per row, each ending in a newline; laid out off the
+  /// caller's actor, since every cell of a long listing is measured.
+  @concurrent
+  public func render(width: Int?, style: Style = .plain) async -> String {
     let widths = widths(fitting: width)
     var text = style.dim(line(columns.map(\.title), widths)) + "\n"
     for row in rows { text += line(row, widths) + "\n" }

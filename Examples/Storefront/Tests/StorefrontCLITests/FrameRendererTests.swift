@@ -87,19 +87,19 @@ import Testing
 }
 
 @Suite struct OutputTests {
-  @Test func tablesShortenTheFlexibleColumn() {
+  @Test func tablesShortenTheFlexibleColumn() async {
     let table = TextTable(
       columns: [.init("ID", .right), .init("TITLE", flexible: true), .init("PRICE", .right)],
       rows: [["1", "A very long title indeed", "$1.00"], ["22", "Short", "$10.00"]])
     #expect(
-      table.render(width: nil) == """
+      await table.render(width: nil) == """
         ID  TITLE                      PRICE
          1  A very long title indeed   $1.00
         22  Short                     $10.00
 
         """)
     #expect(
-      table.render(width: 26) == """
+      await table.render(width: 26) == """
         ID  TITLE            PRICE
          1  A very long t…   $1.00
         22  Short           $10.00
@@ -107,9 +107,9 @@ import Testing
         """)
   }
 
-  @Test func jsonKeepsEveryKeyWithNullForMissingValues() {
+  @Test func jsonKeepsEveryKeyWithNullForMissingValues() async {
     let product = Product(id: 4, title: "Lamp", category: "lighting", price: 12)
-    let text = JSONOutput.encode(JSONOutput.ProductSummary(product, isFavorite: false))
+    let text = await JSONOutput.encode(JSONOutput.ProductSummary(product, isFavorite: false))
     #expect(text.contains("\"rating\" : null"))
     #expect(text.contains("\"isFavorite\" : false"))
     let keys = text.split(separator: "\n").compactMap { $0.split(separator: "\"").dropFirst().first }

@@ -148,7 +148,7 @@ struct SecretLeakTests {
     let panel = InspectorPanel(snapshot, logLimit: 10_000)
     emitted += InspectorPanelRenderer.lines(panel, width: 200, height: 10_100, style: .plain)
     emitted += snapshot.recentEvents.map { "\($0) \(String(reflecting: $0.event))" }
-    emitted.append(JSONOutput.encode(JSONOutput.Stats(owners: panel.owners, steps: [])))
+    emitted.append(await JSONOutput.encode(JSONOutput.Stats(owners: panel.owners, steps: [])))
     #expect(panel.owners.contains { $0.name == "catalog feed" } && panel.log.count > 10)
 
     let lines = log.withLock { $0 }

@@ -43,9 +43,9 @@ import Testing
     }
   }
 
-  @Test func productTablesAndDetailsPrintedByCommandsAreInert() {
+  @Test func productTablesAndDetailsPrintedByCommandsAreInert() async {
     let product = Product(id: 7, title: Self.hostile, description: "a\u{1B}[2Jb", category: "c\u{9B}d", price: 2)
-    let table = ProductFormatting.table([product], favorites: []).render(width: nil)
+    let table = await ProductFormatting.table([product], favorites: []).render(width: nil)
     let detail = ProductFormatting.detail(product, isFavorite: false, style: .plain, width: 80)
     for text in [table, detail] {
       #expect(!text.contains("\u{1B}") && !text.contains("\u{9B}") && !text.contains("\u{07}"))
