@@ -9,7 +9,7 @@ import Testing
 /// what they claim, and protocol abuse. Each case names the typed failure a caller gets.
 ///
 /// Cases already covered elsewhere are not repeated: statuses to categories, a refused
-/// connection, a slow server timing out and cancellation (`HTTPBinTransportTests`); size
+/// connection and a slow server timing out (`HTTPBinTransportTests`); size
 /// limits, HTML and malformed JSON from httpbin (`HTTPBinBodyTests`); redirects to another
 /// host (`HTTPBinRedirectTests`); a 401 refresh (`AuthorizationMiddlewareTests`); the
 /// `Retry-After` cap in process (`RetryMiddlewareTests`).
@@ -64,6 +64,24 @@ struct FaultMatrixTests {
     let failure = try await client(fault).failure(of: Endpoint<Listing>(path: "/products", timeout: .seconds(1)))
     #expect(failure == .timedOut)
     #expect(failure?.failureCategory == .timedOut)
+  }
+
+  // A server that never answers: the only way the call can end is its caller's cancellation,
+  // however slow the machine. A round trip on the same session after the request was handed
+  // over puts it on the wire before the cancellation.
+  @Test func cancellingTheCallerEndsARequestTheServerNeverAnswers() async throws {
+    let server = try #require(await FaultServer.baseURL())
+    let (sent, signal) = AsyncStream.makeStream(of: Void.self)
+    let client = HTTPClient(
+      baseURL: server, transport: URLSessionTransport(), middleware: [SentSignal(continuation: signal)])
+    let call = Task { await client.failure(of: Endpoint<Listing>(path: "/hang")) }
+
+    var iterator = sent.makeAsyncIterator()
+    await iterator.next()
+    #expect(await client.failure(of: Endpoint<Listing>(path: "/no-such-fault"))?.failureCategory == .notFound)
+    call.cancel()
+
+    #expect(await call.value == .cancelled)
   }
 
   // MARK: The body is not what it claims

@@ -27,29 +27,15 @@ struct HTTPBinTransportTests {
     #expect(failure?.failureCategory == .offline)
   }
 
-  // The server below answers after 10 s, with a success. A timed-out or cancelled outcome
-  // therefore shows that the call ended before that answer. The tests do not bound the time
-  // with a clock: the whole package's tests share two cores, and CPU-heavy suites running
-  // beside these can hold back any task by seconds.
+  // The server below answers after 10 s, with a success. A timed-out outcome therefore shows
+  // that the call ended before that answer. The test does not bound the time with a clock: the
+  // whole package's tests share two cores, and CPU-heavy suites running beside it can hold back
+  // any task by seconds. (Cancellation is tested against a server that never answers, in
+  // `FaultMatrixTests`, so no load can make the answer come first.)
 
   @Test func aSlowServerTimesOut() async {
     let failure = await HTTPBin.client().failure(of: Endpoint<Echo>(path: "/delay/10", timeout: .seconds(1)))
     #expect(failure == .timedOut)
-  }
-
-  @Test func cancellingTheCallerEndsARequestInFlight() async throws {
-    let (sent, signal) = AsyncStream.makeStream(of: Void.self)
-    let client = HTTPBin.client(middleware: [SentSignal(continuation: signal)])
-    let call = Task { await client.failure(of: Endpoint<Echo>(path: "/delay/10")) }
-
-    var iterator = sent.makeAsyncIterator()
-    await iterator.next()
-    // A round trip on the same session after the slow request was handed over: by now the
-    // slow request is on the wire.
-    _ = try await client.response(for: Endpoint<Void>(path: "/get"))
-    call.cancel()
-
-    #expect(await call.value == .cancelled)
   }
 
   @Test func sendsTheBearerTokenFromTheTokenStore() async throws {
