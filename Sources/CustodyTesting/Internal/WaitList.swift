@@ -30,7 +30,7 @@ package struct WaitList<State>: Sendable {
 private typealias WaitContinuation = CheckedContinuation<Result<Void, TestWaitError>, Never>
 
 /// A state that tests wait on.
-package protocol WaitingState: SendableMetatype {
+package protocol WaitingState: Sendable {
   /// The waits pending on this state.
   var waits: WaitList<Self> { get set }
 }
