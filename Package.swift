@@ -60,7 +60,7 @@ let package = Package(
     // Benchmarks.
     .executableTarget(
       name: "custody-bench",
-      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures"],
+      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures", "StorefrontCLI"],
       path: "Benchmarks/custody-bench"),
   ],
   swiftLanguageModes: [.v6]

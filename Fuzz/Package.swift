@@ -12,7 +12,7 @@ let package = Package(
     .target(name: "FuzzSupport"),
     // The example app's targets are not products of the main package, so their sources are
     // compiled here again, through symlinks: Storefront and its embedded backend whole, and the
-    // command line's parsing files (its other files need package access).
+    // command line's parsing and line-editing files (its other files need package access).
     // Both use the library's package-level lock, compiled into each through a symlink too.
     .target(
       name: "Storefront",
@@ -21,6 +21,8 @@ let package = Package(
       name: "StorefrontFixtures",
       dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),
     .target(name: "StorefrontCLIParsing", dependencies: ["Storefront"]),
+    // The command line's line editor and key decoder, with the text helpers they draw with.
+    .target(name: "StorefrontCLIEditing"),
     .executableTarget(
       name: "dto-decoding", dependencies: ["FuzzSupport", "Storefront"]),
     .executableTarget(
@@ -30,6 +32,8 @@ let package = Package(
         "Storefront", .product(name: "CustodyHTTP", package: "Custody"),
       ]),
     .executableTarget(name: "argument-parser", dependencies: ["FuzzSupport", "StorefrontCLIParsing"]),
+    // Its model is the one the command line's tests hold the editor to, through a symlink.
+    .executableTarget(name: "line-editor", dependencies: ["FuzzSupport", "StorefrontCLIEditing"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ struct CustodyBench {
     ("token", { await TokenScenario.run(quick: $0.quick) }), ("pager", { await PagerScenario.run(quick: $0.quick) }),
     ("decode", { await DecodeScenario.run(quick: $0.quick) }), ("flow", { await FlowScenario.run(quick: $0.quick) }),
     ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath) }),
+    ("paste", { await PasteScenario.run(quick: $0.quick) }),
   ]
 
   static func main() async {

@@ -1,0 +1,1 @@
+../../../Examples/Storefront/StorefrontCLI/Terminal/TerminalText.swift

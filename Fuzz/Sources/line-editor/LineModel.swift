@@ -1,0 +1,1 @@
+../../../Examples/Storefront/Tests/StorefrontCLITests/Support/LineModel.swift
