@@ -58,8 +58,8 @@ struct BrowserWorkOrderTests {
     var order: [Int] = []
   }
 
-  /// Typing "/phone" in one read starts seven searches (the field cleared, then one per
-  /// letter); the last one started must be the last to run, or a shorter query supersedes it.
+  /// Typing "/phone" in one read starts two searches (the field cleared, then the query typed);
+  /// the last one started must be the last to run, or the empty query supersedes it.
   @Test @MainActor func workOfOneReadStartsInTheOrderItWasQueued() async {
     let starts = Starts()
     let works: [@MainActor @Sendable () async -> Void] = (0..<500).map { index in

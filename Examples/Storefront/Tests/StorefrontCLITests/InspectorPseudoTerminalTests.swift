@@ -27,14 +27,10 @@ struct InspectorPseudoTerminalTests {
     mark = terminal.mark
     terminal.send("\u{7F}/")
     try await terminal.read(until: "Search:", after: mark)
-    // 60 keys at once: each one starts a search and drops the one before, a burst of events
-    // the panel follows while the field keeps up with the typing.
-    let typed = String(repeating: "phone ", count: 10)
-    let start = ContinuousClock.now
-    terminal.send(typed)
-    try await terminal.read(until: "search screen  60 runs · 59 dropped", after: mark)  // every key handled
-    // A generous bound: most of it is this harness reading the frames back, not the program.
-    #expect(ContinuousClock.now - start < .seconds(5), "typing is not held up by the panel")
+    // 60 keys in one read, as a paste or fast typing arrives: one edit of the field and one
+    // search, not one per key.
+    terminal.send(String(repeating: "phone ", count: 10))
+    try await terminal.read(until: "search screen  1 run", after: mark)
     try await terminal.read(until: "Search: phone phone", after: mark)
 
     mark = terminal.mark
