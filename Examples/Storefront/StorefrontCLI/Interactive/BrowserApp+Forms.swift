@@ -6,7 +6,7 @@ extension BrowserApp {
     guard let editor = detail.makeEditor() else { return }
     self.editor = editor
     formField = 0
-    formEditor = LineEditor(editor.title)
+    formEditor = Self.field(editor.title)
     modes.append(.edit)
   }
 
@@ -21,7 +21,7 @@ extension BrowserApp {
       modes.removeLast()
     case .tab, .up, .down:
       formField = 1 - formField
-      formEditor = LineEditor(formField == 0 ? editor.title : editor.priceText)
+      formEditor = Self.field(formField == 0 ? editor.title : editor.priceText)
     case .enter:
       start {
         guard await detail.save(editor) else { return }
@@ -32,8 +32,7 @@ extension BrowserApp {
         }
       }
     default:
-      guard formEditor.handle(key) else { return }
-      if formField == 0 { editor.title = formEditor.text } else { editor.priceText = formEditor.text }
+      if formEditor.handle(key) { formFieldChanged() }
     }
   }
 
@@ -45,11 +44,11 @@ extension BrowserApp {
       modes.removeLast()
     case .tab, .up, .down:
       formField = 1 - formField
-      formEditor = LineEditor(formField == 0 ? account.username : account.password)
+      formEditor = Self.field(formField == 0 ? account.username : account.password)
     case .enter:
       if formField == 0 && account.password.isEmpty {
         formField = 1
-        formEditor = LineEditor()
+        formEditor = Self.field()
         return
       }
       start {
@@ -59,8 +58,21 @@ extension BrowserApp {
         await self.loadCatalog { await self.catalog.refresh() }
       }
     default:
-      guard formEditor.handle(key) else { return }
-      if formField == 0 { account.username = formEditor.text } else { account.password = formEditor.text }
+      if formEditor.handle(key) { formFieldChanged() }
+    }
+  }
+
+  /// Gives the form's value what its active field now holds.
+  func formFieldChanged() {
+    let text = formEditor.text
+    switch mode {
+    case .edit:
+      guard let editor else { return }
+      if formField == 0 { editor.title = text } else { editor.priceText = text }
+    case .login:
+      if formField == 0 { account.username = text } else { account.password = text }
+    default:
+      break
     }
   }
 
@@ -72,7 +84,7 @@ extension BrowserApp {
     }
     account.dismissMessage()
     formField = account.username.isEmpty ? 0 : 1
-    formEditor = LineEditor(formField == 0 ? account.username : account.password)
+    formEditor = Self.field(formField == 0 ? account.username : account.password)
     modes.append(.login)
   }
 

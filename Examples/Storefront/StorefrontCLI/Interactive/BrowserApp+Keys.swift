@@ -105,7 +105,7 @@ extension BrowserApp {
   }
 
   private func openSearch() {
-    searchField = LineEditor()
+    searchField = Self.field()
     searchSelection = 0
     modes.append(.search)
     start { await self.search.search("") }  // forgets the results of the last search
@@ -121,11 +121,16 @@ extension BrowserApp {
     default:
       let before = searchField.text
       guard searchField.handle(key), searchField.text != before else { return }
-      // Every keystroke supersedes the last; the view model waits for a pause before it asks.
-      let text = searchField.text
-      searchSelection = 0
-      start { await self.search.search(text) }
+      searchChanged()
     }
+  }
+
+  /// Searches for the field's text, selecting the first result.
+  func searchChanged() {
+    // Every edit supersedes the last; the view model waits for a pause before it asks.
+    let text = searchField.text
+    searchSelection = 0
+    start { await self.search.search(text) }
   }
 
   private func detailKey(_ key: Key) -> Int32? {

@@ -103,8 +103,15 @@ final class BrowserApp {
   private func handle(_ event: TerminalEvent) -> Int32? {
     switch event {
     case .keys(let keys):
-      for key in keys {
-        if let status = react(to: key) { return status }
+      var index = keys.startIndex
+      while index < keys.endIndex {
+        if let typed = typing(keys[index...]) {
+          type(typed.text)
+          index += typed.keys
+        } else {
+          if let status = react(to: keys[index]) { return status }
+          index += 1
+        }
       }
     case .resized:
       size = TerminalSize.current() ?? size

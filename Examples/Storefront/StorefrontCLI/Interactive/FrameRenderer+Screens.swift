@@ -96,14 +96,7 @@ extension FrameRenderer {
 
   /// A field's text with a bar at its cursor, scrolled so the cursor shows within `width` cells.
   static func field(_ value: LineEditor, width: Int) -> String {
-    // Split before making it inert: a control can join its neighbour into one character.
-    let split = value.text.index(value.text.startIndex, offsetBy: min(value.cursor, value.text.count))
-    var before = Substring(TerminalText.inert(String(value.text[..<split])))
-    let room = max(width - 1, 0)
-    // Drop characters from the start until the text before the cursor and the bar fit.
-    while DisplayWidth.of(before) > room, !before.isEmpty { before.removeFirst() }
-    let rest = TerminalText.inert(String(value.text[split...]))
-    let after = DisplayWidth.prefix(rest, fitting: max(room - DisplayWidth.of(before), 0)).text
-    return before + "▏" + after
+    let shown = value.visible(in: width)
+    return shown.before + "▏" + shown.after
   }
 }

@@ -17,11 +17,14 @@ public struct KeyDecoder: Sendable {
     pending.append(contentsOf: bytes)
     received += pending.count - count
     var keys: [Key] = []
-    while !pending.isEmpty {
-      guard let (key, length) = Self.key(at: pending[...]) else { break }
-      pending.removeFirst(length)
+    var start = pending.startIndex
+    // What is used is dropped once, at the end: dropping it key by key moves the rest of a
+    // paste once for every key in it.
+    while start < pending.endIndex, let (key, length) = Self.key(at: pending[start...]) {
+      start += length
       if let key { keys.append(key) }
     }
+    pending.removeFirst(start - pending.startIndex)
     return keys
   }
 
@@ -95,9 +98,13 @@ public struct KeyDecoder: Sendable {
       case 0xF0...0xF7: 4
       default: 1
       }
+    guard length > 1 else { return (nil, 1) }
+    // A lead byte without its continuation bytes is skipped alone: the bytes after it are keys.
+    let continuation = bytes.dropFirst().prefix(length - 1)
+    guard continuation.allSatisfy({ (0x80...0xBF).contains($0) }) else { return (nil, 1) }
     guard bytes.count >= length else { return nil }
     let text = String(decoding: bytes.prefix(length), as: UTF8.self)
-    guard length > 1, let character = text.first, text != "\u{FFFD}" else { return (nil, 1) }
+    guard text.unicodeScalars.count == 1, let character = text.first, text != "\u{FFFD}" else { return (nil, 1) }
     return (.character(character), length)
   }
 }

@@ -111,7 +111,8 @@ final class TerminalSession: Sendable {
   }
 
   private func readInput() {
-    var buffer = [UInt8](repeating: 0, count: 256)
+    // A paste arrives in as few reads as the terminal allows: each read is one event, one frame.
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
     guard count > 0 else {
       if count == 0 || (errno != EAGAIN && errno != EINTR) {

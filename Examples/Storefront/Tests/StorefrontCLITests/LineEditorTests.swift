@@ -38,4 +38,43 @@ import Testing
     let field = Self.typed([.left], into: "secret")
     #expect(field.masked.text == "••••••" && field.masked.cursor == 5)
   }
+
+  @Test func aCombiningMarkJoinsTheLetterBeforeItAndTheCursorStaysAfterIt() {
+    var decoder = KeyDecoder()
+    let field = Self.typed(decoder.decode(Array("e\u{301}x".utf8)))
+    #expect(field.text == "éx" && field.count == 2 && field.cursor == 2)
+    #expect(Self.typed([.left, .backspace], into: "e\u{301}x").text == "x", "the accent goes with its letter")
+    let flag = Self.typed([.character("\u{1F1EB}"), .character("\u{1F1F7}"), .character("!")])
+    #expect(flag.text == "🇫🇷!" && flag.cursor == 2)
+  }
+
+  @Test func aPasteIsCutToTheFieldsLimitAndALongerTextIsKeptWhole() {
+    var field = LineEditor("ab", countLimit: 5)
+    #expect(field.insert("cdefgh") == 3)
+    #expect(field.text == "abcde" && field.cursor == 5)
+    #expect(field.handle(.character("z")) && field.text == "abcde", "a full field takes no more")
+    var long = LineEditor("a long title", countLimit: 4)
+    long.handle(.backspace)
+    #expect(long.text == "a long titl", "only typing is held to the limit")
+  }
+
+  @Test func aBrokenCharacterInAPasteLosesOnlyItself() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0xE2, UInt8(ascii: "a"), UInt8(ascii: "b")]) == [.character("a"), .character("b")])
+    #expect(decoder.decode([0xF0, 0x9F, UInt8(ascii: "c"), 0xC3, 0xA9]) == [.character("c"), .character("é")])
+  }
+
+  @Test func theShownPartIsMeasuredInCellsAndMadeInert() {
+    #expect(LineEditor("日本語").visible(in: 5) == ("本語", ""), "two cells each; the bar takes one")
+    #expect(Self.typed([.home], into: "a\u{1B}[2Jb").visible(in: 10) == ("", "a␛[2Jb"))
+    let flag = Self.typed([.home], into: "ab🇫🇷")
+    #expect(flag.visible(in: 5) == ("", "ab🇫🇷") && flag.visible(in: 4) == ("", "ab"), "never half a flag")
+    #expect(Self.typed([.left], into: "👨‍👩‍👧x").visible(in: 3) == ("👨‍👩‍👧", ""), "a family is one character")
+  }
+
+  @Test func theCharactersAtTheStartOfAReadAreTypedAsOneText() {
+    let keys: [Key] = [.character("e"), .character("\u{301}"), .character("x"), .enter, .character("y")]
+    #expect(LineEditor.leadingText(of: keys[...]) == ("éx", 3))
+    #expect(LineEditor.leadingText(of: keys[3...]) == ("", 0))
+  }
 }
