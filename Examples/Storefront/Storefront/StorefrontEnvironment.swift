@@ -20,6 +20,8 @@ public final class StorefrontEnvironment: Sendable {
   public let session: UserSession
   public let favorites: Favorites
   public let offlineCatalog: OfflineCatalog
+  /// The order to list in and the last search, kept for the next start.
+  public let preferences: Preferences
   /// Persisted files that were corrupt or unreadable at start, moved aside, and a saved
   /// credential that could not be read; one line each.
   public let loadProblems: [String]
@@ -30,7 +32,7 @@ public final class StorefrontEnvironment: Sendable {
   private init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
     repository: ProductRepository, session: UserSession, favorites: Favorites, offlineCatalog: OfflineCatalog,
-    loadProblems: [String]
+    preferences: Preferences, loadProblems: [String]
   ) {
     self.configuration = configuration
     self.products = products
@@ -39,11 +41,12 @@ public final class StorefrontEnvironment: Sendable {
     self.session = session
     self.favorites = favorites
     self.offlineCatalog = offlineCatalog
+    self.preferences = preferences
     self.loadProblems = loadProblems
   }
 
-  /// Creates the data directory if needed, reads the persisted session, favourites and catalog
-  /// page, and wires the owners together.
+  /// Creates the data directory if needed, reads the persisted session, favourites, catalog
+  /// page and preferences, and wires the owners together.
   ///
   /// Corrupt files are moved aside and the app starts with defaults; ``loadProblems`` lists them.
   ///
@@ -92,7 +95,7 @@ public final class StorefrontEnvironment: Sendable {
       clock: configuration.clock, authenticator: authenticator, inspector: configuration.inspector)
   }
 
-  /// Reads favourites and the offline page, and puts the environment together.
+  /// Reads favourites, the offline page and the preferences, and puts the environment together.
   static func assemble(
     _ configuration: StorefrontConfiguration, session: UserSession, products: any ProductService,
     auth: any AuthService
@@ -107,16 +110,21 @@ public final class StorefrontEnvironment: Sendable {
         url: directory.appending(path: "catalog.json"), default: nil, name: "offline page", inspector: inspector),
       server: configuration.baseURL,
       now: configuration.now)
+    let preferences = Preferences(
+      store: FileStore(
+        url: directory.appending(path: "preferences.json"), default: Preferences.Saved(), name: "preferences",
+        inspector: inspector))
     var problems: [String] = []
     if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = session.credentialProblem { problems.append(FailureCopy.credentialProblem(problem)) }
     if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = await preferences.load() { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
       repository: ProductRepository(service: products, clock: configuration.clock, inspector: inspector),
       session: session,
-      favorites: favorites, offlineCatalog: offline, loadProblems: problems)
+      favorites: favorites, offlineCatalog: offline, preferences: preferences, loadProblems: problems)
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`

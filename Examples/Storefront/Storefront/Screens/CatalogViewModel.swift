@@ -24,8 +24,9 @@ import Observation
 /// - Cancellation is neutral: the screen keeps what it showed and no message appears.
 @MainActor @Observable
 public final class CatalogViewModel {
-  /// What the screen shows. While the page saved at the last run shows, it is `.loaded` with
-  /// the source ``CatalogScreen/Source/offline(savedAt:)`` and the live page is loading.
+  /// What the screen shows. While the page saved at the last run shows and the live page
+  /// loads, it is `.loading` with a previous value of source
+  /// ``CatalogScreen/Source/offline(savedAt:)``; if the live page fails, `.failed` with it.
   public private(set) var state: LoadState<CatalogScreen> = .idle
   /// Whether the next page is loading.
   public private(set) var isLoadingMore = false
@@ -65,8 +66,8 @@ public final class CatalogViewModel {
   ///   - skip: How many products to pass over, for a window deep in the catalog. The saved page
   ///     shows only for a list from the first product.
   ///   - pageSize: Products per page; `nil` for the configuration's. The page saved for the next
-  ///     start is the app's own first page only: all products, in the server's order, in pages of
-  ///     the configuration's size, so another window never replaces it.
+  ///     start is the app's own first page only: all products, in the order ``Preferences`` keeps,
+  ///     in pages of the configuration's size, so another window never replaces it.
   public init(
     environment: StorefrontEnvironment, sort: ProductSort? = nil, category: String? = nil, skip: Int = 0,
     pageSize: Int? = nil
@@ -100,7 +101,10 @@ public final class CatalogViewModel {
     if state.value == nil, let snapshot = savedPage() {
       let outcome = await listLoad.run { await CatalogScreen.offline(snapshot) }
       guard case .completed(let screen) = outcome else { return }
-      commit { $0.show(screen) }
+      commit {
+        $0.show(screen)
+        $0.startLoading()  // the saved page shows while the live one loads
+      }
     } else {
       commit { $0.startLoading() }
     }
@@ -228,10 +232,11 @@ public final class CatalogViewModel {
   }
 
   /// Whether `feed` lists what the app shows at start, so its first page is the one to keep for
-  /// an offline start: a sorted list, a category or a window of another size would replace it
-  /// with a page the next start does not show.
+  /// an offline start: another order than the one ``Preferences`` keeps, a category or a window
+  /// of another size would replace it with a page the next start does not show.
   private func isTheAppsFirstPage(_ feed: CatalogFeed) -> Bool {
-    feed.category == nil && feed.skip == 0 && feed.sort == nil && feed.pageSize == environment.configuration.pageSize
+    feed.category == nil && feed.skip == 0 && feed.sort == environment.preferences.sort
+      && feed.pageSize == environment.configuration.pageSize
   }
 
   /// Changes `state` and counts the change.

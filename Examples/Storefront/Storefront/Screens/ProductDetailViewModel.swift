@@ -111,6 +111,11 @@ public final class ProductDetailViewModel {
     }
   }
 
+  /// Forgets the failure of the last action: a form that closes takes its words with it.
+  public func dismissMessage() {
+    showAction(nil)
+  }
+
   /// Shows the failure of an action: `words`, or the copy for `category`. Cancelling is not
   /// failing: it leaves what shows.
   private func showAction(_ category: FailureCategory?, _ words: String? = nil) {

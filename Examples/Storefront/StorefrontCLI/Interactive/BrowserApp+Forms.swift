@@ -1,9 +1,13 @@
+import Custody
 import Storefront
 
 extension BrowserApp {
-  /// Opens the edit form of the product `detail` shows.
+  /// Opens the edit form of the product `detail` shows; says why not while there is none.
   func beginEditing(_ detail: ProductDetailViewModel) {
-    guard let editor = detail.makeEditor() else { return }
+    guard let editor = detail.makeEditor() else {
+      remark = detail.state.isLoading ? "the product is still loading" : "there is no product to edit: r loads it again"
+      return
+    }
     self.editor = editor
     formField = 0
     formEditor = Self.field(editor.title)
@@ -18,6 +22,7 @@ extension BrowserApp {
     switch key {
     case .escape:
       self.editor = nil
+      detail.dismissMessage()  // the failure belongs to the form, which is gone
       modes.removeLast()
     case .tab, .up, .down:
       formField = 1 - formField
@@ -55,7 +60,7 @@ extension BrowserApp {
         guard await self.account.signIn(), self.mode == .login else { return }
         self.modes.removeLast()
         self.notice = "Signed in as \(self.account.user?.displayName ?? self.account.username)."
-        await self.loadCatalog { await self.catalog.refresh() }
+        await self.reloadCatalog { await self.catalog.refresh() }
       }
     default:
       if formEditor.handle(key) { formFieldChanged() }
@@ -94,7 +99,7 @@ extension BrowserApp {
     start {
       await self.account.signOut()
       self.notice = "Signed out."
-      await self.loadCatalog { await self.catalog.refresh() }
+      await self.reloadCatalog { await self.catalog.refresh() }
     }
   }
 }

@@ -16,7 +16,7 @@ extension BrowserApp {
     case .edit: editKey(key)
     case .login: loginKey(key)
     case .confirmSignOut: confirmSignOutKey(key)
-    case .help: modes.removeLast()
+    case .help, .warnings: if !scroll(by: key) { modes.removeLast() }
     }
     return nil
   }
@@ -44,18 +44,22 @@ extension BrowserApp {
       } else if catalog.state.value?.hasMore == true {
         pendingMoves += 1
         fetchNextPage(jumping: false)
+      } else {
+        remark = whyNoNextPage()
       }
     case .pageUp: catalogSelection = max(catalogSelection - visibleRows, 0)
     case .pageDown: catalogSelection = min(catalogSelection + visibleRows, max(rows.count - 1, 0))
     case .home: catalogSelection = 0
     case .end: catalogSelection = max(rows.count - 1, 0)
-    case .character("n"), .right: fetchNextPage(jumping: true)
+    case .character("n"), .right:
+      if let why = whyNoNextPage() { remark = why } else { fetchNextPage(jumping: true) }
     case .character("r"):
-      start { await self.loadCatalog { await self.catalog.refresh() } }
+      start { await self.reloadCatalog { await self.catalog.refresh() } }
     case .character("s"):
       let index = Self.sorts.firstIndex(of: catalog.sort) ?? 0
       let next = Self.sorts[(index + 1) % Self.sorts.count]
       catalogSelection = 0
+      environment.preferences.remember(sort: next)  // before the load, so its page is the one saved
       start { await self.loadCatalog { await self.catalog.setSort(next) } }
     case .character("/"): openSearch()
     case .enter: if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection]) }
@@ -63,45 +67,11 @@ extension BrowserApp {
     case .character("e"):
       if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection], thenEdit: true) }
     case .character("l"): logInOrOut()
-    case .character("?"): modes.append(.help)
+    case .character("?"): open(.help)
     case .character("i"): toggleInspector()
     default: break
     }
     return nil
-  }
-
-  /// Fetches the next page, one at a time however many keys ask; then applies the Down presses
-  /// that waited for it (fetching again while they reach past the end), then the keys that came
-  /// behind them. `jumping` selects the first new row, as `n` does.
-  private func fetchNextPage(jumping: Bool) {
-    guard !isFetchingNextPage, catalog.state.value?.hasMore == true else { return }
-    isFetchingNextPage = true
-    start {
-      var jumping = jumping
-      while true {
-        let before = self.catalog.state.value?.products.count ?? 0
-        await self.loadCatalog { await self.catalog.loadMore() }
-        let rows = self.catalog.state.value?.products.count ?? 0
-        if jumping && rows > before && self.catalogSelection < before { self.catalogSelection = before }
-        jumping = false
-        let moved = min(self.pendingMoves, max(rows - 1 - self.catalogSelection, 0))
-        self.catalogSelection += moved
-        self.pendingMoves -= moved
-        guard self.pendingMoves > 0, rows > before, self.catalog.state.value?.hasMore == true else { break }
-      }
-      self.pendingMoves = 0
-      self.isFetchingNextPage = false
-      self.replayDeferredKeys()
-    }
-  }
-
-  private func replayDeferredKeys() {
-    while !deferredKeys.isEmpty, pendingMoves == 0 {
-      let key = deferredKeys.removeFirst()
-      notice = nil
-      failure = nil
-      _ = handle(key)  // `q`, the only key that quits, never waits
-    }
   }
 
   private func openSearch() {
@@ -114,10 +84,20 @@ extension BrowserApp {
   private func searchKey(_ key: Key) {
     let rows = search.state.value?.products ?? []
     switch key {
-    case .escape: modes.removeLast()
+    case .escape:
+      environment.preferences.remember(search: searchField.text)
+      modes.removeLast()
+    case .up where searchField.text.isEmpty:
+      // The empty field brings back the last search, as a shell brings back the last command.
+      guard let last = environment.preferences.lastSearch else { return }
+      searchField = Self.field(last)
+      searchChanged()
     case .up: searchSelection = max(searchSelection - 1, 0)
     case .down: searchSelection = min(searchSelection + 1, max(rows.count - 1, 0))
-    case .enter: if rows.indices.contains(searchSelection) { openDetail(rows[searchSelection]) }
+    case .enter:
+      guard rows.indices.contains(searchSelection) else { return }
+      environment.preferences.remember(search: searchField.text)
+      openDetail(rows[searchSelection])
     default:
       let before = searchField.text
       guard searchField.handle(key), searchField.text != before else { return }
@@ -141,12 +121,16 @@ extension BrowserApp {
     switch key {
     case .character("q"): return 0
     case .escape, .left, .backspace: modes.removeLast()
-    case .character("r"): start { await detail.load() }
+    case .character("r"):
+      start {
+        await detail.load()
+        self.remark = nil
+      }
     case .character("f"): start { await detail.toggleFavorite() }
     case .character("e"): beginEditing(detail)
-    case .character("?"): modes.append(.help)
+    case .character("?"): open(.help)
     case .character("i"): toggleInspector()
-    default: break
+    default: _ = scroll(by: key)
     }
     return nil
   }
@@ -156,9 +140,10 @@ extension BrowserApp {
   private func openDetail(_ product: Product, thenEdit: Bool = false) {
     let detail = ProductDetailViewModel(productID: product.id, environment: environment)
     self.detail = detail
-    modes.append(.detail)
+    open(.detail)
     start {
       await detail.load()
+      self.remark = nil  // "still loading" no longer holds
       guard thenEdit, self.detail === detail, self.mode == .detail, detail.state.value != nil else { return }
       self.modes.removeLast()
       self.beginEditing(detail)

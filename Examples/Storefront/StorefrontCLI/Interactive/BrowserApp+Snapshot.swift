@@ -17,7 +17,7 @@ extension BrowserApp {
     case .catalog, .confirmSignOut:
       snapshot.rows = screen?.products ?? []
       snapshot.total = screen?.total
-      snapshot.sort = catalog.sort
+      snapshot.sort = screen.map(\.sort) ?? catalog.sort  // the order the rows are in
       snapshot.selection = min(catalogSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? catalog.message ?? account.message
       if mode == .confirmSignOut {
@@ -25,6 +25,7 @@ extension BrowserApp {
       }
     case .search:
       snapshot.screen = .search(searchField)
+      snapshot.lastSearch = environment.preferences.lastSearch
       snapshot.rows = search.state.value?.products ?? []
       snapshot.total = search.state.value?.total
       snapshot.selection = min(searchSelection, max(snapshot.rows.count - 1, 0))
@@ -38,9 +39,9 @@ extension BrowserApp {
         snapshot.screen = .edit(
           productTitle: editor.original.title, title: formField == 0 ? formEditor : LineEditor(editor.title),
           price: formField == 1 ? formEditor : LineEditor(editor.priceText), field: formField,
-          problem: editor.validationMessage)
+          problem: editor.validationMessage ?? detail?.message)  // the form's words stay on the form
       }
-      snapshot.failure = failure ?? detail?.message
+      snapshot.failure = failure
     case .login:
       snapshot.screen = .login(
         username: formField == 0 ? formEditor : LineEditor(account.username),
@@ -48,11 +49,37 @@ extension BrowserApp {
       snapshot.failure = failure ?? account.message
     case .help:
       snapshot.screen = .help
+    case .warnings:
+      snapshot.screen = .warnings(warnings)
     }
+    if snapshot.screen.scrolls { snapshot.scroll = scrolls[mode] ?? 0 }
+    snapshot.remark = remark
     snapshot.inspector = shownInspector
     snapshot.isLoading = isBusy
     snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
+    if snapshot.spinner != nil { snapshot.activity = activity }
     return snapshot
+  }
+
+  /// What is loading, in the status line's words: the current screen's own work first, then
+  /// the catalog's behind it, then the account's.
+  private var activity: String? {
+    switch mode {
+    case .search where search.state.isLoading: return "searching"
+    case .detail, .edit:
+      if detail?.isSaving == true { return "saving" }
+      if detail?.state.isLoading == true { return "loading the product" }
+    default: break
+    }
+    if catalog.isLoadingMore { return "loading the next page" }
+    if catalog.state.isLoading {
+      guard let shown = catalog.state.value else { return "loading the first page" }
+      if case .offline = shown.source { return "loading the live catalog" }
+      if shown.sort != catalog.sort { return "sorting by \(catalog.sort.map(String.init(describing:)) ?? "id")" }
+      return "refreshing"
+    }
+    if account.isWorking { return account.user == nil ? "signing in" : "signing out" }
+    return nil
   }
 
   private var isBusy: Bool {

@@ -12,11 +12,13 @@ import Storefront
 /// quitting cancels them, and a cancelled load is neutral in every view model.
 @MainActor @Observable
 final class BrowserApp {
-  enum Mode: Equatable { case catalog, search, detail, edit, login, help, confirmSignOut }
+  enum Mode: Hashable { case catalog, search, detail, edit, login, help, warnings, confirmSignOut }
 
   let environment: StorefrontEnvironment
   let style: Style
   let backendName: String
+  /// Saved files that could not be used at start, one sentence each: shown before the list.
+  let warnings: [String]
   let catalog: CatalogViewModel
   let search: SearchViewModel
   let account: SessionViewModel
@@ -33,6 +35,10 @@ final class BrowserApp {
   var formEditor = LineEditor()
   var notice: String?
   var failure: String?
+  /// Why the last key did nothing, for the status line; gone with the next key.
+  var remark: String?
+  /// The first line shown of each screen that scrolls, as it was left.
+  var scrolls: [Mode: Int] = [:]
   var updatedAt: Date?
   var size = TerminalSize(columns: 80, rows: 24)
   @ObservationIgnored var busySince: ContinuousClock.Instant?
@@ -54,13 +60,15 @@ final class BrowserApp {
   static let spinnerDelay = Duration.milliseconds(150)
 
   init(
-    environment: StorefrontEnvironment, style: Style, backendName: String, inspection: InspectorFeed = InspectorFeed()
+    environment: StorefrontEnvironment, style: Style, backendName: String, warnings: [String] = [],
+    inspection: InspectorFeed = InspectorFeed()
   ) {
     self.environment = environment
     self.inspection = inspection
     self.style = style
     self.backendName = backendName
-    catalog = CatalogViewModel(environment: environment)
+    self.warnings = warnings
+    catalog = CatalogViewModel(environment: environment, sort: environment.preferences.sort)
     search = SearchViewModel(environment: environment)
     account = SessionViewModel(environment: environment)
   }
@@ -82,7 +90,8 @@ final class BrowserApp {
         let clock = ContinuousClock()
         while (try? await clock.sleep(for: .milliseconds(80))) != nil { terminal.tick() }
       }
-      group.addTask { await self.loadCatalog { await self.catalog.start() } }
+      group.addTask { await self.reloadCatalog { await self.catalog.start() } }
+      if !warnings.isEmpty { open(.warnings) }
       draw()
       var status: Int32 = 0
       for await event in terminal.events {
@@ -115,6 +124,7 @@ final class BrowserApp {
       }
     case .resized:
       size = TerminalSize.current() ?? size
+      fillWindow()
     case .signal(let number):
       return 128 + number
     case .inputClosed:
@@ -138,6 +148,7 @@ final class BrowserApp {
     default:
       notice = nil
       failure = nil
+      remark = nil
       return handle(key)
     }
     return nil
@@ -161,14 +172,6 @@ final class BrowserApp {
     terminal.suspend()
     size = TerminalSize.current() ?? size
     draw()
-  }
-
-  /// Runs `load` on the catalog and notes when it last brought a live page: a load that failed
-  /// leaves the time of the last one that did not.
-  func loadCatalog(_ load: @MainActor () async -> Void) async {
-    await load()
-    guard catalog.message == nil, case .loaded(let screen) = catalog.state, screen.source == .live else { return }
-    updatedAt = Date()
   }
 
   /// Adds `works` to `group` as child tasks that begin in the order of the array.

@@ -19,6 +19,17 @@ public struct BrowserSnapshot: Sendable, Hashable {
     case login(username: LineEditor, password: LineEditor, field: Int)
     /// The keys.
     case help
+    /// Saved files that could not be used at start, one sentence each.
+    case warnings([String])
+
+    /// Whether the screen is a text taller than the frame may be, read by scrolling
+    /// (``BrowserSnapshot/scroll``).
+    public var scrolls: Bool {
+      switch self {
+      case .detail, .help, .warnings: true
+      case .catalog, .search, .edit, .login: false
+      }
+    }
   }
 
   public var screen: Screen = .catalog
@@ -28,6 +39,7 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var selection = 0
   /// How many products the listing has in all; `nil` until its first page arrives.
   public var total: Int?
+  /// The order the rows are in (not one asked for that is still loading).
   public var sort: ProductSort?
   public var userName: String?
   /// When the live page was last loaded; `nil` before.
@@ -38,6 +50,15 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var isLoading = false
   /// The spinner's frame while a load has taken longer than the threshold; `nil` otherwise.
   public var spinner: Int?
+  /// What is loading, in a few words ("sorting by price ↑"), shown beside the spinner.
+  public var activity: String?
+  /// Why the last key did nothing ("that was the last page: 200 of 200"), shown in the status
+  /// line until the next key.
+  public var remark: String?
+  /// The first line shown of a screen that scrolls (``Screen/scrolls``).
+  public var scroll = 0
+  /// The last text searched for, which ↑ brings back into the empty search field.
+  public var lastSearch: String?
   /// A failure in plain words, shown above the status line.
   public var failure: String?
   /// A passing remark, such as "Added to favourites".

@@ -2,8 +2,8 @@ import Foundation
 import Storefront
 
 extension FrameRenderer {
-  /// The lines of the current screen, at most `region.height` of them, each at most
-  /// `region.width` cells wide.
+  /// The lines of the current screen, each at most `region.width` cells wide: at most
+  /// `region.height` of them, but every line of a screen that scrolls (``BrowserSnapshot/Screen/scrolls``).
   static func body(_ snapshot: BrowserSnapshot, in region: Region, style: Style) -> [String] {
     let width = region.width
     switch snapshot.screen {
@@ -12,7 +12,8 @@ extension FrameRenderer {
     case .search(let query):
       var body = [style.bold("Search: ") + field(query, width: width - 8)]
       if query.text.trimmingCharacters(in: .whitespaces).isEmpty {
-        body.append(style.dim(fit("Type to search titles and descriptions.", width)))
+        let recall = snapshot.lastSearch.map { " ↑ brings back “\($0)”." } ?? ""
+        body.append(style.dim(fit("Type to search titles and descriptions." + recall, width)))
       } else if snapshot.rows.isEmpty {
         if !snapshot.isLoading && snapshot.failure == nil { body.append(style.dim("No products match.")) }
       } else {
@@ -26,6 +27,7 @@ extension FrameRenderer {
       }
       let text = ProductFormatting.detail(product, isFavorite: isFavorite, style: .plain, width: width - 2)
       var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { fit(" " + $0, width) }
+      while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
       if !body.isEmpty { body[0] = style.bold(body[0]) }
       return body
     case .edit(let productTitle, let title, let price, let field, let problem):
@@ -44,24 +46,11 @@ extension FrameRenderer {
         "", style.dim(fit(" The embedded backend's demo account: emilys / emilyspass", width)),
       ]
     case .help:
-      return helpLines.map { style.dim(fit(" " + $0, width)) }
+      return help(width: width, style: style)
+    case .warnings(let problems):
+      return warnings(problems, width: width, style: style)
     }
   }
-
-  static let helpLines = [
-    "Keys", "",
-    "↑ ↓ j k      move              PgUp PgDn   move a screen",
-    "n →          next page         r           refresh (on details: reload)",
-    "s            change the sort   /           search (Esc to leave)",
-    "Enter        open details      f           mark or unmark a favourite",
-    "e            edit title/price  l           log in or out",
-    "Ctrl-Z       suspend           ?           this help",
-    "q Ctrl-C     quit",
-    "i            show or hide the inspector: what every owner does, live", "",
-    "In a field: ← → Home End move, Ctrl-U clears to the start, Ctrl-K to the end.",
-    "In a form: Tab moves between fields, Enter saves, Esc cancels.", "",
-    "Press any key to go back.",
-  ]
 
   /// The product table: a header line, then the rows that fit, the selected one on screen.
   private static func table(_ snapshot: BrowserSnapshot, in region: Region, style: Style) -> [String] {

@@ -37,16 +37,25 @@ public enum FrameRenderer {
       return InspectorPanelRenderer.frame(panel, around: snapshot, size: size, style: style, timeZone: timeZone)
     }
     let width = max(size.columns, 20)
-    let height = max(size.rows, 6)
     let message = message(snapshot, width: width, style: style)
-    let body = Region(width: width, height: height - 3 - (message == nil ? 0 : 1))
+    let region = bodyRegion(snapshot, size: size)
+    let all = self.body(snapshot, in: region, style: style)
+    let page: (lines: [String], position: ScrollPosition?) =
+      snapshot.screen.scrolls ? scrolled(all, height: region.height, from: snapshot.scroll) : (all, nil)
     var lines = [header(snapshot, width: width, style: style)]
-    lines += self.body(snapshot, in: body, style: style).prefix(body.height)
-    while lines.count < 1 + body.height { lines.append("") }
+    lines += page.lines.prefix(region.height)
+    while lines.count < 1 + region.height { lines.append("") }
     if let message { lines.append(message) }
-    lines.append(status(snapshot, width: width, style: style, timeZone: timeZone))
-    lines.append(footer(snapshot, width: width, style: style))
+    lines.append(status(snapshot, position: page.position, width: width, style: style, timeZone: timeZone))
+    lines.append(footer(snapshot, scrolls: page.position != nil, width: width, style: style))
     return lines
+  }
+
+  /// The region the screen's body is drawn in: every line but the header, the message line
+  /// (while there is a message), the status line and the keys.
+  static func bodyRegion(_ snapshot: BrowserSnapshot, size: TerminalSize) -> Region {
+    let hasMessage = snapshot.question != nil || snapshot.failure != nil || snapshot.notice != nil
+    return Region(width: max(size.columns, 20), height: max(size.rows, 6) - 3 - (hasMessage ? 1 : 0))
   }
 
   /// The frame as written to the terminal.
@@ -86,63 +95,7 @@ public enum FrameRenderer {
     return nil
   }
 
-  private static func status(_ snapshot: BrowserSnapshot, width: Int, style: Style, timeZone: TimeZone) -> String {
-    var parts: [String] = []
-    switch snapshot.screen {
-    case .catalog, .search:
-      if let total = snapshot.total {
-        parts.append("\(snapshot.rows.count) of \(total)")
-      } else if snapshot.isLoading {
-        parts.append("loading products")
-      }
-      if case .catalog = snapshot.screen {
-        parts.append(snapshot.sort.map { "sorted by \($0)" } ?? "sorted by id")
-      }
-    default:
-      break
-    }
-    if snapshot.screen == .catalog {
-      if let offline = snapshot.offlineSince {
-        parts.append("offline, saved \(time(offline, timeZone))")
-      } else if let updated = snapshot.updatedAt {
-        parts.append("updated \(time(updated, timeZone))")
-      }
-    }
-    var text = " " + parts.joined(separator: " · ")
-    if let frame = snapshot.spinner { text += "  " + spinnerFrames[frame % spinnerFrames.count] + " loading…" }
-    let line = fit(text, width)
-    return snapshot.offlineSince == nil ? style.dim(line) : style.warning(line)
-  }
-
-  private static func footer(_ snapshot: BrowserSnapshot, width: Int, style: Style) -> String {
-    // Each hint with its rank: when the line is too narrow, the highest ranks go first.
-    let hints: [(String, Int)]
-    switch snapshot.screen {
-    case _ where snapshot.question != nil: hints = [("y yes", 0), ("any other key: no", 0)]
-    case .catalog:
-      hints = [
-        ("↑↓ move", 0), ("n next page", 3), ("r refresh", 2), ("s sort", 4), ("/ search", 1), ("⏎ details", 0),
-        ("f fav", 5), ("e edit", 5), (snapshot.userName == nil ? "l login" : "l logout", 2), ("? help", 0),
-        ("q quit", 0),
-      ]
-    case .search:
-      hints = [
-        ("type to search", 0), ("←→ cursor", 2), ("Ctrl-U clear", 3), ("↑↓ move", 1), ("⏎ details", 1), ("Esc back", 0),
-      ]
-    case .detail: hints = [("r reload", 1), ("f favourite", 2), ("e edit", 2), ("Esc back", 0), ("q quit", 0)]
-    case .edit: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ save", 0), ("Esc cancel", 0)]
-    case .login: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ sign in", 0), ("Esc cancel", 0)]
-    case .help: hints = [("any key: back", 0)]
-    }
-    var shown = hints
-    func line() -> String { " " + shown.map(\.0).joined(separator: "  ") }
-    while DisplayWidth.of(line()) > width, let lowest = shown.map(\.1).max(), lowest > 0 {
-      shown.remove(at: shown.lastIndex { $0.1 == lowest }!)
-    }
-    return style.dim(fit(line(), width))
-  }
-
-  private static func time(_ date: Date, _ timeZone: TimeZone) -> String {
+  static func time(_ date: Date, _ timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let parts = calendar.dateComponents([.hour, .minute, .second], from: date)

@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 /// Lays out the inspector panel: beside the browser on a wide terminal, below the table on an
@@ -24,6 +25,15 @@ public enum InspectorPanelRenderer {
     if size.columns >= 120 && size.rows >= 12 { return .beside(columns: min(64, size.columns - 70)) }
     let rows = size.rows - max(browserRows, size.rows * 2 / 5)
     return rows >= 1 && size.columns >= 20 ? .below(rows: rows) : .hidden
+  }
+
+  /// The size the browser keeps on a terminal of `size` while the panel is open.
+  static func browserSize(on size: TerminalSize) -> TerminalSize {
+    switch placement(for: size) {
+    case .hidden: size
+    case .below(let rows): TerminalSize(columns: size.columns, rows: size.rows - rows)
+    case .beside(let columns): TerminalSize(columns: size.columns - columns - 1, rows: size.rows)
+    }
   }
 
   /// The browser's frame for `snapshot` with `panel` in its place.
@@ -81,11 +91,13 @@ public enum InspectorPanelRenderer {
     }
     let all = owners.flatMap(block)
     if all.count <= rows { return all }
-    // Callers waiting first, then work nobody waits on, then idle owners; otherwise in order.
+    // Callers waiting first, then work nobody waits on, then idle owners, and owners that have
+    // done nothing yet last; otherwise in order.
+    func rank(_ owner: OwnerSummary) -> (Int, Int, Int) {
+      (owner.waiters, owner.flights.count, owner.counters == OwnerActivity.Counters() ? 0 : 1)
+    }
     let busyFirst = owners.enumerated().sorted { left, right in
-      let (a, b) = (
-        (left.element.waiters, left.element.flights.count), (right.element.waiters, right.element.flights.count)
-      )
+      let (a, b) = (rank(left.element), rank(right.element))
       return a != b ? a > b : left.offset < right.offset
     }.map(\.element)
     var lines: [String] = []

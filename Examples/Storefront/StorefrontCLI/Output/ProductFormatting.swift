@@ -65,14 +65,23 @@ public enum ProductFormatting {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `text` broken into lines of at most `width` cells, at spaces.
+  /// `text` broken into lines of at most `width` cells (10 at least), at spaces; a word wider
+  /// than a line, such as a path, is broken where the line ends.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(width, 10)
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > max(width, 10) {
+    for whole in text.split(separator: " ") {
+      var word = whole
+      if !line.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > width {
         lines.append(line)
         line = ""
+      }
+      while line.isEmpty && DisplayWidth.of(word) > width {
+        let head = DisplayWidth.prefix(word, fitting: width).text
+        guard !head.isEmpty else { break }  // a character wider than the line: leave it whole
+        lines.append(String(head))
+        word = word[head.endIndex...]
       }
       line += (line.isEmpty ? "" : " ") + word
     }

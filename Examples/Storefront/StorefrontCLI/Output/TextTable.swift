@@ -2,9 +2,11 @@
 ///
 /// Widths are terminal cells (``DisplayWidth``), so wide characters and emoji keep the columns
 /// straight, and every cell is made inert (``TerminalText``) before it is laid out. When the
-/// table is too wide the flexible column (the one people read, such as a title) keeps its space
-/// first: other columns shorten to their minimum, then the least useful ones are left out, and
-/// only then does the flexible column shorten further. A cell that is cut ends with `…`.
+/// table is too wide the flexible column (the one people read, such as a title) keeps its share
+/// first (two fifths of the line, or all it needs): other columns shorten to their minimum, then
+/// the least useful ones are left out, and only then does the flexible column shorten further.
+/// Room the flexible column has beyond its share goes to the shortened columns first. A cell
+/// that is cut ends with `…`.
 public struct TextTable: Sendable, Hashable {
   public enum Alignment: Sendable, Hashable { case left, right }
 
@@ -56,30 +58,35 @@ public struct TextTable: Sendable, Hashable {
     let floor = min(natural[flexible], max(10, width * 2 / 5))
     for dropped in 0...droppable.count {
       let hidden = Set(droppable.prefix(dropped))
-      if let widths = layout(natural, hiding: hidden, flexible: flexible, floor: floor, width: width) {
+      if let widths = layout(natural, hiding: hidden, flexible: flexible, floor: floor, keeping: floor, width: width) {
         return widths
       }
     }
-    return layout(natural, hiding: Set(droppable), flexible: flexible, floor: 1, width: width)
+    return layout(natural, hiding: Set(droppable), flexible: flexible, floor: 1, keeping: width, width: width)
       ?? natural.indices.map { droppable.contains($0) ? 0 : $0 == flexible ? 1 : natural[$0] }
   }
 
   /// Widths with `hidden` left out and the flexible column at least `floor`, or `nil` when
-  /// they do not fit `width`. Space left over goes to the flexible column, then the shortened ones.
-  private func layout(_ natural: [Int], hiding hidden: Set<Int>, flexible: Int, floor: Int, width: Int) -> [Int]? {
+  /// they do not fit `width`. The flexible column takes up to `keep` first; the shortened ones
+  /// then grow back towards their natural width, and what is left goes to the flexible column:
+  /// a category is not cut while the title has more than its share.
+  private func layout(
+    _ natural: [Int], hiding hidden: Set<Int>, flexible: Int, floor: Int, keeping keep: Int, width: Int
+  ) -> [Int]? {
     var widths = natural.indices.map { column -> Int in
       if hidden.contains(column) { return 0 }
       return column == flexible ? 0 : min(natural[column], columns[column].minimumWidth ?? natural[column])
     }
     let available = width - Self.total(widths) - Self.gap
     guard available >= floor else { return nil }
-    widths[flexible] = min(natural[flexible], available)
+    widths[flexible] = min(natural[flexible], available, max(keep, floor))
     var left = available - widths[flexible]
-    for column in widths.indices where widths[column] > 0 && widths[column] < natural[column] {
+    for column in widths.indices where column != flexible && widths[column] > 0 && widths[column] < natural[column] {
       let grown = min(natural[column], widths[column] + left)
       left -= grown - widths[column]
       widths[column] = grown
     }
+    widths[flexible] += min(left, natural[flexible] - widths[flexible])
     return widths
   }
 

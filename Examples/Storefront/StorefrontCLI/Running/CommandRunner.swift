@@ -13,6 +13,9 @@ struct CommandRunner {
   let options: GlobalOptions
   /// What every owner reports to, for the inspector panel and `stats`.
   let inspection: InspectorFeed
+  /// Saved files that could not be used at start, one sentence each; printed as warnings, and
+  /// shown by the browser too, whose screen would hide them until it quits.
+  let warnings: [String]
 
   /// Opens the data directory and the backend; reports files that were corrupt and moved aside.
   static func open(_ invocation: Invocation, console: Console) async throws -> CommandRunner {
@@ -48,7 +51,7 @@ struct CommandRunner {
         isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))
     return CommandRunner(
       environment: environment, backend: backend, console: console, style: style, options: options,
-      inspection: inspection)
+      inspection: inspection, warnings: problems)
   }
 
   /// Runs `command` and returns the exit status; output goes to the console.
@@ -57,7 +60,8 @@ struct CommandRunner {
     case .browse:
       if console.inputIsTerminal && console.outputIsTerminal {
         return await BrowserApp(
-          environment: environment, style: style, backendName: backendName, inspection: inspection
+          environment: environment, style: style, backendName: backendName, warnings: warnings,
+          inspection: inspection
         ).run()
       }
       console.write(try await products(ProductsRequest()))
@@ -85,6 +89,7 @@ struct CommandRunner {
   /// it moves to the background.
   func close() async {
     try? await environment.offlineCatalog.flush()
+    try? await environment.preferences.flush()
     try? await environment.session.flush()
     try? await backend.embedded?.flush()
   }

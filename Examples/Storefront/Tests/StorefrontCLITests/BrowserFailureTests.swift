@@ -32,7 +32,7 @@ struct BrowserFailureTests {
 
     mark = terminal.mark
     terminal.send("r")
-    try await terminal.read(until: "loading…", after: mark)  // a new request, with the spinner
+    try await terminal.read(until: "loading the product…", after: mark)  // a new request, with the spinner
     try await terminal.read(until: "could not be loaded", after: mark)
     frame = terminal.lastFrame(after: mark)
     #expect(frame.last?.contains("r reload") == true)

@@ -15,7 +15,7 @@ struct BrowserNavigationTests {
   static let end = "\u{1B}[F"
   static let down = "\u{1B}[B"
 
-  @Test func refreshingWithTheSelectionBelowTheFirstPageKeepsRunning() async throws {
+  @Test func refreshingWithTheSelectedProductBeyondTheFirstPageSelectsTheFirstRow() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 24)
     try await terminal.read(until: "30 of 200")
@@ -29,13 +29,63 @@ struct BrowserNavigationTests {
     mark = terminal.mark
     terminal.send("r")
     try await terminal.read(until: "30 of 200", after: mark)  // the first page again, drawn
+    try await terminal.read { $0.selectedID(after: mark) != nil }
+    #expect(terminal.selectedID(after: mark) == 1, "product 60 is no longer listed: the top, not row 30")
     mark = terminal.mark
-    terminal.send("k")
-    try await terminal.read { $0.selectedID(after: mark) == 29 }  // the selection moved within the shorter list
+    terminal.send("j")
+    try await terminal.read { $0.selectedID(after: mark) == 2 }  // and the keys go on from there
 
     terminal.send("q")
     try await terminal.readToEnd()
     #expect(try await terminal.waitForExit() == 0)
+  }
+
+  @Test func refreshingKeepsTheSelectedProductWhereTheNewListHasIt() async throws {
+    let data = try DataFolder()
+    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 24)
+    try await terminal.read(until: "30 of 200")
+    var mark = terminal.mark
+    terminal.send("s")
+    try await terminal.read(until: "sorted by price ↑", after: mark)
+    mark = terminal.mark
+    terminal.send("jj")
+    try await terminal.read { Self.ids($0.lastFrame(after: mark)).count > 3 && $0.selectedID(after: mark) != nil }
+    let cheapest = try #require(Self.ids(terminal.lastFrame(after: mark)).first)
+    let selected = try #require(terminal.selectedID(after: mark))  // the third cheapest
+
+    // Made the cheapest of all: the refreshed list has it first, not third.
+    mark = terminal.mark
+    terminal.send("e")
+    try await terminal.read(until: "⏎ save", after: mark)
+    terminal.send("\t\u{15}0.01\r")
+    try await terminal.read(until: "Saved.", after: mark)
+    mark = terminal.mark
+    terminal.send("r")
+    try await terminal.read { Self.ids($0.lastFrame(after: mark)).first == selected }
+    #expect(Self.ids(terminal.lastFrame(after: mark)).dropFirst().first == cheapest)
+    #expect(terminal.selectedID(after: mark) == selected, "the same product, now on the first row")
+    terminal.send("q")
+    try await terminal.readToEnd()
+  }
+
+  @Test func aTallWindowFetchesPagesUntilItsRowsFillIt() async throws {
+    let data = try DataFolder()
+    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], columns: 200, rows: 60)
+    try await terminal.read { Self.ids($0.lastFrame()).count == 56 }  // every line of the table
+    #expect(Self.ids(terminal.lastFrame()) == Array(1...56))
+    #expect(terminal.lastFrame().contains { $0.hasPrefix(" 60 of 200") }, "two pages: enough, and no more")
+
+    let mark = terminal.mark
+    terminal.resize(columns: 200, rows: 100)
+    try await terminal.read { Self.ids($0.lastFrame(after: mark)).count == 96 }
+    #expect(terminal.lastFrame(after: mark).contains { $0.hasPrefix(" 120 of 200") })
+    terminal.send("q")
+    try await terminal.readToEnd()
+  }
+
+  /// The IDs of the table's rows in a frame: the lines between the column titles and the status.
+  static func ids(_ frame: [String]) -> [Int] {
+    FrameRendererLayoutTests.ids(frame)
   }
 
   @Test func aBurstOfDownPressesPastTheLoadedRowsMovesByEachAndLoadsOnePage() async throws {
@@ -61,7 +111,7 @@ struct BrowserNavigationTests {
 
   @Test func growingTheWindowAtTheEndOfTheListFillsIt() async throws {
     let data = try DataFolder()
-    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 35)
+    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 34)
     try await terminal.read(until: "30 of 200")
     for count in [60, 90] {
       let mark = terminal.mark

@@ -86,6 +86,6 @@ struct EditCommandTests {
       outputIsTerminal: false, inputIsTerminal: false, width: nil, environment: [:])
     return CommandRunner(
       environment: environment, backend: Backend(baseURL: server, transport: transport, embedded: nil),
-      console: console, style: Style(usesColor: false), options: options, inspection: InspectorFeed())
+      console: console, style: Style(usesColor: false), options: options, inspection: InspectorFeed(), warnings: [])
   }
 }

@@ -58,7 +58,7 @@ struct InspectorCommandTests {
     }
     #expect(
       counted == [
-        "session file": [:], "favourites": [:], "offline page": ["writes": 2],
+        "session file": [:], "favourites": [:], "offline page": ["writes": 2], "preferences": [:],
         "catalog list": ["started": 2, "succeeded": 2],
         "catalog feed": ["pagesAppended": 3, "started": 3, "succeeded": 3],
         "catalog more": ["started": 1, "succeeded": 1], "product screen": ["started": 7, "succeeded": 7],

@@ -159,10 +159,12 @@ struct CatalogViewModelTests {
 
     let starting = Task { await catalog.start() }
     let request = try await service.pages.waitForCalls(1)[0]
-    guard case .loaded(let offline) = catalog.state else {
-      Issue.record("expected the saved page, got \(catalog.state)")
+    // The saved page shows, and the state says the live one is loading.
+    guard case .loading(previous: let shown?) = catalog.state else {
+      Issue.record("expected the saved page while the live one loads, got \(catalog.state)")
       return
     }
+    let offline = shown
     #expect(offline.source == .offline(savedAt: savedAt))
     #expect(offline.products.map(\.title) == ["Saved 1", "Saved 2", "Saved 3"])
     request.resolve(.of(1...3, total: 9, title: { "Live \($0)" }))

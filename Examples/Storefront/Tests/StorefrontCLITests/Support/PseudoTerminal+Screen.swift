@@ -15,6 +15,13 @@ extension PseudoTerminal {
     Self.lastFrame(in: output(after: start))
   }
 
+  /// Every whole frame drawn after byte `start`, in order, as ``lastFrame(after:)`` reads one.
+  func frames(after start: Int = 0) -> [[String]] {
+    output(after: start).split(separator: "\u{1B}[H", omittingEmptySubsequences: false).dropFirst().map {
+      Self.lastFrame(in: "\u{1B}[H" + $0)
+    }.filter { !$0.isEmpty }
+  }
+
   /// The ID of the last row drawn selected (in reverse video) after byte `start`.
   func selectedID(after start: Int) -> Int? {
     let output = output(after: start)

@@ -32,7 +32,10 @@ final class PseudoTerminal {
     var settingsAtExit = termios()
   }
 
-  init(arguments: [String], columns: UInt16 = 120, rows: UInt16 = 40) throws {
+  /// Starts `storefront` with `arguments` on a terminal of `columns` × `rows`. The 34 rows of
+  /// the default show 30 rows of the table, one page: the browser fetches pages to fill a
+  /// taller window, and a test that counts pages by its keys would count those too.
+  init(arguments: [String], columns: UInt16 = 120, rows: UInt16 = 34) throws {
     let pair = try Self.openPair()
     master = pair.master
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)

@@ -1,0 +1,67 @@
+import Custody
+import Foundation
+
+/// Owns the choices a person makes while browsing that the next start should keep: the order
+/// of the list and the last search, persisted in a file.
+///
+/// ```swift
+/// let preferences = Preferences(store: FileStore(url: folder.appending(path: "preferences.json"), default: .init()))
+/// await preferences.load()
+/// let catalog = CatalogViewModel(environment: environment, sort: preferences.sort)
+/// preferences.remember(sort: ProductSort(.price))
+/// try await preferences.flush()  // before the app quits
+/// ```
+public final class Preferences: Sendable {
+  /// What is kept.
+  public struct Saved: Sendable, Hashable, Codable {
+    /// The order the catalog lists in; `nil` for the server's order.
+    public var sort: ProductSort?
+    /// The last text searched for; `nil` before the first search.
+    public var lastSearch: String?
+
+    public init(sort: ProductSort? = nil, lastSearch: String? = nil) {
+      self.sort = sort
+      self.lastSearch = lastSearch
+    }
+  }
+
+  /// The longest search kept: a query longer than this is not one to type again.
+  public static let searchLimit = 200
+
+  private let store: FileStore<Saved>
+
+  public init(store: FileStore<Saved>) {
+    self.store = store
+  }
+
+  /// Reads the file. A corrupt one is moved aside and reported; the defaults apply.
+  @discardableResult
+  public func load() async -> FileStoreError? {
+    await store.load()
+    return await store.loadProblem
+  }
+
+  /// The order the catalog lists in; synchronous from any isolation.
+  public var sort: ProductSort? { store.value.sort }
+
+  /// The last text searched for; synchronous from any isolation.
+  public var lastSearch: String? { store.value.lastSearch }
+
+  /// Keeps `sort` as the order to list in; written in the background (see ``flush()``).
+  public func remember(sort: ProductSort?) {
+    guard store.value.sort != sort else { return }
+    store.update { $0.sort = sort }
+  }
+
+  /// Keeps `query` as the last search, unless it is blank or too long to type again.
+  public func remember(search query: String) {
+    let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !query.isEmpty, query.count <= Self.searchLimit, store.value.lastSearch != query else { return }
+    store.update { $0.lastSearch = query }
+  }
+
+  /// Waits until the last remembered choice is on disk.
+  public func flush() async throws {
+    try await store.flush()
+  }
+}

@@ -1,0 +1,55 @@
+extension FrameRenderer {
+  /// The keys the help lists, with what each does, in the order they are read.
+  static let helpKeys: [(keys: String, does: String)] = [
+    ("↑ ↓ j k", "move"), ("PgUp PgDn", "move a screen"),
+    ("Home End", "first or last row"), ("n →", "next page"),
+    ("r", "refresh (on details: reload)"), ("s", "change the sort"),
+    ("/", "search (Esc to leave)"), ("Enter", "open details"),
+    ("f", "mark or unmark a favourite"), ("e", "edit title/price"),
+    ("l", "log in or out"), ("i", "show or hide the inspector"),
+    ("?", "this help"), ("Ctrl-Z", "suspend"),
+    ("q Ctrl-C", "quit"),
+  ]
+
+  static let helpNotes = [
+    "The inspector shows what every owner does, live.",
+    "In help and details: ↑ ↓ j k PgUp PgDn Home End scroll.",
+    "In a field: ← → Home End move, Ctrl-U clears to the start, Ctrl-K to the end.",
+    "In a form: Tab moves between fields, Enter saves, Esc cancels.",
+  ]
+
+  /// The help screen: the keys in two columns where they fit, else in one, then the notes
+  /// wrapped to the width; taller than the window on a small one, so it scrolls.
+  static func help(width: Int, style: Style) -> [String] {
+    let keyWidth = (helpKeys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2
+    let entries = helpKeys.map {
+      $0.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of($0.keys)) + $0.does
+    }
+    let entryWidth = entries.map(DisplayWidth.of).max() ?? 0
+    var lines = ["Keys", ""]
+    if width - 1 >= entryWidth * 2 + 3 {
+      for row in stride(from: 0, to: entries.count, by: 2) {
+        let left = entries[row] + String(repeating: " ", count: entryWidth + 3 - DisplayWidth.of(entries[row]))
+        lines.append(row + 1 < entries.count ? left + entries[row + 1] : entries[row])
+      }
+    } else {
+      lines += entries
+    }
+    lines.append("")
+    for note in helpNotes { lines += ProductFormatting.wrap(note, width: width - 2) }
+    lines += ["", "Press any key to go back."]
+    return lines.map { style.dim(fit(" " + $0, width)) }
+  }
+
+  /// The saved files that could not be used at start, each sentence wrapped to the width.
+  static func warnings(_ problems: [String], width: Int, style: Style) -> [String] {
+    var lines = [style.bold(fit(" Saved files that could not be used", width)), ""]
+    for problem in problems {
+      let wrapped = ProductFormatting.wrap(TerminalText.inert(problem), width: width - 2)
+      lines += wrapped.map { style.warning(fit(" " + $0, width)) }
+      lines.append("")
+    }
+    lines.append(style.dim(fit(" Press any key to go on.", width)))
+    return lines
+  }
+}
