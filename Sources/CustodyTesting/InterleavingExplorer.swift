@@ -38,11 +38,13 @@ public struct InterleavingExplorer: Sendable {
   /// - Parameter scenario: Builds fresh state, performs the steps in the order given, and
   ///   throws when an expectation does not hold.
   /// - Returns: The number of orders explored.
-  /// - Throws: ``InterleavingFailure`` with the first failing order and its error.
+  /// - Throws: ``InterleavingFailure`` with the first failing order and its error, or
+  ///   `CancellationError` when the task is cancelled (by a time limit, say) between orders.
   @discardableResult
   public func explore(_ scenario: ([Int]) async throws -> Void) async throws -> Int {
     let orders = self.orders
     for order in orders {
+      try Task.checkCancellation()
       try await replay(order, scenario)
     }
     return orders.count
