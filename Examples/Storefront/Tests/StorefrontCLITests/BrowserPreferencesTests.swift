@@ -19,8 +19,11 @@ struct BrowserPreferencesTests {
     try await terminal.readToEnd()
 
     terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], rows: 24)
-    try await terminal.read(until: "30 of 200")
-    try await terminal.read(until: "sorted by price ↑")
+    // The whole frame, not only its status line: the rows come before it in the output.
+    try await terminal.read { terminal in
+      let frame = terminal.lastFrame()
+      return frame.contains { $0.contains("sorted by price ↑") } && !FrameRendererLayoutTests.ids(frame).isEmpty
+    }
     let ids = FrameRendererLayoutTests.ids(terminal.lastFrame())
     #expect(ids.first == 164, "the cheapest product first: \(ids)")
     #expect(!PseudoTerminal.plain(terminal.transcript).contains("sorted by id"), "never listed in id order")

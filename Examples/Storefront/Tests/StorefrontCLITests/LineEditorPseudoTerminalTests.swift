@@ -52,13 +52,13 @@ struct LineEditorPseudoTerminalTests {
     terminal.send("e")
     try await terminal.read(until: "⏎ save", after: mark)
     mark = terminal.mark
-    terminal.send(pasted + "\u{1B}")  // the reader drains the screen meanwhile, so the paste goes whole
+    try await terminal.paste(pasted + "\u{1B}")
     try await terminal.read(until: "sorted by id", after: mark)  // the form answers the Esc
     let shown = PseudoTerminal.plain(terminal.output(after: mark))
     #expect(shown.contains("Pasted text cut to 2000 characters"), "the form said it cut the paste")
 
     mark = terminal.mark
-    terminal.send("/" + pasted)
+    try await terminal.paste("/" + pasted)
     try await terminal.read(until: "Pasted text cut to 2000 characters", after: mark)  // search is held to it too
     let field = terminal.lastFrame(after: mark).first { $0.hasPrefix("Search: ") }
     #expect(field?.hasSuffix("▏") == true && field.map(DisplayWidth.of) ?? 0 <= 120, "\(field ?? "no field")")

@@ -136,11 +136,26 @@ final class PseudoTerminal {
     kill(process.processIdentifier, SIGWINCH)
   }
 
-  /// Waits until the output after byte `start`, without its control sequences, contains `text`.
+  /// Waits until the output after byte `start`, without its control sequences, contains `text`,
+  /// and the frame it is in (if any) has been drawn whole, so ``lastFrame(after:)`` reads it.
   func read(until text: String, after start: Int = 0, timeout: Duration = .seconds(10)) async throws(WaitError) {
     try await read("the text \(text.debugDescription)", timeout: timeout) {
-      Self.plain($0.output(after: start)).contains(text)
+      Self.plain($0.output(after: start)).contains(text) && Self.isBetweenFrames($0.bytes)
     }
+  }
+
+  /// Whether no frame is half drawn in `output`: the last frame start (`ESC[H`) is followed by
+  /// the frame's end (`ESC[J`). Looks back from the end only as far as the last of the two.
+  static func isBetweenFrames(_ output: [UInt8]) -> Bool {
+    var index = output.count - 3
+    while index >= 0 {
+      if output[index] == 0x1B && output[index + 1] == 0x5B {
+        if output[index + 2] == 0x4A { return true }  // ESC[J: the last frame has ended
+        if output[index + 2] == 0x48 { return false }  // ESC[H: a frame is being drawn
+      }
+      index -= 1
+    }
+    return true
   }
 
   /// Waits until the output after byte `start`, control sequences included, contains `text`.
