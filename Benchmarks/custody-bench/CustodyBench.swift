@@ -1,6 +1,6 @@
 import Foundation
 
-/// `custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--quick]`: measures each claim of the architecture
+/// `custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--runs N] [--quick]`: measures each claim of the architecture
 /// against what a user would otherwise write, side by side in one run, and reports ratios.
 @main
 struct CustodyBench {
@@ -9,6 +9,8 @@ struct CustodyBench {
     var quick = false
     /// Where `stall` draws its heartbeat, if anywhere.
     var plotPath: String?
+    /// How many times each scenario runs; with more than one, the range of each figure follows.
+    var runs = 1
   }
 
   static let scenarios: [(name: String, run: @Sendable (Options) async -> ScenarioReport)] = [
@@ -31,6 +33,9 @@ struct CustodyBench {
       case "--plot":
         guard let path = arguments.popFirst() else { usage("--plot needs a path") }
         options.plotPath = path
+      case "--runs":
+        guard let text = arguments.popFirst(), let runs = Int(text), runs > 0 else { usage("--runs needs a count") }
+        options.runs = runs
       case "--json":
         guard let path = arguments.popFirst() else { usage("--json needs a path") }
         jsonPath = path
@@ -48,9 +53,17 @@ struct CustodyBench {
     #endif
     var reports: [ScenarioReport] = []
     for scenario in scenarios where selected.contains(scenario.name) {
-      let report = await scenario.run(options)
-      print(report.text + "\n")
-      reports.append(report)
+      var runs: [ScenarioReport] = []
+      for run in 1...options.runs {
+        var report = await scenario.run(options)
+        if options.runs > 1 { report.notes.append("run \(run) of \(options.runs)") }
+        print(report.text + "\n")
+        runs.append(report)
+      }
+      if let range = ScenarioReport.range(of: runs) {
+        print(range + "\n")
+      }
+      reports += runs
     }
     let unmet = reports.flatMap(\.ratios).filter { !$0.met }
     print(
@@ -77,11 +90,12 @@ struct CustodyBench {
 
   static var help: String {
     """
-    Usage: custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--quick]
+    Usage: custody-bench [SCENARIO…] [--json PATH] [--plot PATH] [--runs N] [--quick]
 
     Scenarios: \(scenarios.map(\.name).joined(separator: ", ")) (all when none is named)
       --json PATH  also write one JSON object per scenario: metrics and ratios with their targets
       --plot PATH  with `stall`, also draw the heartbeat's lateness over time as an SVG
+      --runs N     run each scenario N times, then print the range (min–max) of every figure
       --quick      reduced sizes, for a smoke test
     """
   }

@@ -64,6 +64,32 @@ struct ScenarioReport: Encodable, Sendable {
   }
 }
 
+extension ScenarioReport {
+  /// The range (min–max) of each metric and ratio over several runs of one scenario, and how
+  /// many runs met each target; `nil` for a single run.
+  static func range(of runs: [ScenarioReport]) -> String? {
+    guard runs.count > 1, let first = runs.first else { return nil }
+    var lines = ["== \(first.scenario): range over \(runs.count) runs"]
+    for (index, metric) in first.metrics.enumerated() {
+      let values = runs.compactMap { $0.metrics.indices.contains(index) ? $0.metrics[index].value : nil }
+      lines.append("  \(metric.variant)  \(metric.metric)  \(span(values)) \(metric.unit)")
+    }
+    for (index, ratio) in first.ratios.enumerated() {
+      let matching = runs.compactMap { $0.ratios.indices.contains(index) ? $0.ratios[index] : nil }
+      let met = matching.filter(\.met).count
+      lines.append(
+        "  ratio \(ratio.name) = \(span(matching.map(\.value))) (target \(ratio.target)) met in \(met) of \(runs.count)"
+      )
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func span(_ values: [Double]) -> String {
+    guard let low = values.min(), let high = values.max() else { return "-" }
+    return low == high ? format(low) : "\(format(low))–\(format(high))"
+  }
+}
+
 func format(_ value: Double) -> String {
   if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
   if abs(value) >= 100 { return String(format: "%.0f", value) }

@@ -8,9 +8,11 @@ import Storefront
 public func fuzzDTODecoding(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let data = FuzzInput.data(bytes, count)
   let decoder = JSONDecoder()
-  if let page = try? decoder.decode(ProductListDTO.self, from: data) {
+  let plain = Result { try decoder.decode(ProductListDTO.self, from: data) }
+  if let page = try? plain.get() {
     checkPage(page, entries: entryCount(data))
   }
+  checkFastPath(data, against: plain, parts: 1 + count % 4)
   if let product = try? decoder.decode(ProductDTO.self, from: data) {
     _ = product.model()
     guard let encoded = try? JSONEncoder().encode(product) else { fatalError("a decoded product does not encode") }
@@ -21,6 +23,27 @@ public func fuzzDTODecoding(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     _ = products.map { $0.model() }
   }
   return 0
+}
+
+/// The app's page decoder, in one part or several, answers exactly as `JSONDecoder` does: the
+/// same products, envelope and dropped entries, or the same error.
+private func checkFastPath(_ data: Data, against plain: Result<ProductListDTO, any Error>, parts: Int) {
+  runBlocking {
+    let fast: Result<ProductListDTO, any Error>
+    do { fast = .success(try await ProductListDecoding.list(from: data, parts: parts)) } catch {
+      fast = .failure(error)
+    }
+    switch (plain, fast) {
+    case (.success(let expected), .success(let list)):
+      precondition(list.products == expected.products, "the fast path read other products")
+      precondition(list.total == expected.total && list.skip == expected.skip && list.limit == expected.limit)
+      precondition(list.dropped == expected.dropped, "the fast path dropped other entries")
+    case (.failure(let expected), .failure(let error)):
+      precondition("\(error)" == "\(expected)", "the fast path failed otherwise")
+    default:
+      preconditionFailure("the fast path and JSONDecoder disagree on whether the page reads")
+    }
+  }
 }
 
 private func checkPage(_ page: ProductListDTO, entries: Int?) {

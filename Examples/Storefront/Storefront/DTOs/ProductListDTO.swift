@@ -21,6 +21,14 @@ public struct ProductListDTO: Sendable, Decodable {
     init(from decoder: any Decoder) throws {}
   }
 
+  init(products: [ProductDTO], total: Int, skip: Int, limit: Int, dropped: [String]) {
+    self.products = products
+    self.total = total
+    self.skip = skip
+    self.limit = limit
+    self.dropped = dropped
+  }
+
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     total = try container.decode(Int.self, forKey: .total)

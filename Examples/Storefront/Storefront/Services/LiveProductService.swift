@@ -28,8 +28,7 @@ public struct LiveProductService: ProductService {
       ]
     }
     let path = query.category.map { "/products/category/\(Self.escaped($0))" } ?? "/products"
-    let list = try await client.send(Endpoint<ProductListDTO>(path: await route(path), query: items))
-    return list.model()
+    return try await client.send(Endpoint(path: await route(path), query: items), decodingWith: Self.page)
   }
 
   @concurrent public func search(_ text: String, limit: Int, skip: Int) async throws -> ProductPage {
@@ -37,8 +36,7 @@ public struct LiveProductService: ProductService {
       URLQueryItem(name: "q", value: text), URLQueryItem(name: "limit", value: "\(limit)"),
       URLQueryItem(name: "skip", value: "\(skip)"),
     ]
-    let list = try await client.send(Endpoint<ProductListDTO>(path: await route("/products/search"), query: items))
-    return list.model()
+    return try await client.send(Endpoint(path: await route("/products/search"), query: items), decodingWith: Self.page)
   }
 
   @concurrent public func product(id: Product.ID) async throws -> Product {
@@ -53,6 +51,11 @@ public struct LiveProductService: ProductService {
     let endpoint = Endpoint<ProductDTO>(
       method: .put, path: await route("/products/\(id)"), json: ProductUpdateDTO(changes))
     return try await client.send(endpoint).model()
+  }
+
+  /// A page of products, read in parts on every core when it is large; see ``ProductListDecoding``.
+  @Sendable private static func page(_ body: Data, _ decoder: JSONDecoder) async throws -> ProductPage {
+    try await ProductListDecoding.page(from: body, using: decoder)
   }
 
   private func route(_ path: String) async -> String {
