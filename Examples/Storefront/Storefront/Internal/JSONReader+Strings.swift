@@ -38,7 +38,12 @@ extension JSONReader {
       let byte = base[index]
       index += 1
       switch byte {
-      case .quote: return try scratch.withUnsafeBufferPointer { bytes throws(Declined) in try Self.string(bytes) }
+      case .quote:
+        // The closure returns nil rather than throwing: a typed error through
+        // `withUnsafeBufferPointer` needs the Swift 6 standard library's signature of it.
+        let string = scratch.withUnsafeBufferPointer { bytes in try? Self.string(bytes) }
+        guard let string else { throw Declined() }
+        return string
       case .backslash: try readEscape()
       case ..<0x20: throw Declined()
       default: scratch.append(byte)
