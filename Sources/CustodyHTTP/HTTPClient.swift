@@ -59,6 +59,10 @@ public struct HTTPClient: Sendable {
   /// let page = try await client.send(Endpoint<ProductPage>(path: "/products", query: [.init(name: "limit", value: "30")]))
   /// ```
   ///
+  /// An answer without a body (204, 205, or an empty 200) decodes to `nil` when `Response` is
+  /// an `Optional`; for any other type it is ``HTTPFailure/invalidResponse(reason:)``. For an
+  /// answer of no use, make the endpoint an `Endpoint<Void>`: its `send` ignores the body.
+  ///
   /// - Parameter endpoint: What to send and how to read the answer.
   /// - Returns: The decoded body of a 2xx response.
   /// - Throws: ``HTTPFailure``: a transport failure, a status outside 2xx (with the server's
@@ -67,6 +71,7 @@ public struct HTTPClient: Sendable {
   public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> Response
   {
     let response = try await response(for: endpoint)
+    if let empty = try Self.emptyAnswer(Response.self, for: response) { return empty }
     return try await Self.decode(Response.self, from: response.body, using: decoder)
   }
 
