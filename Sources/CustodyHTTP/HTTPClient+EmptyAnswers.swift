@@ -6,7 +6,7 @@ extension HTTPClient {
   /// try await client.send(Endpoint<Void>(method: .delete, path: "/cart/items/7"))
   /// ```
   ///
-  /// - Throws: ``HTTPFailure`` as ``send(_:)`` does, except for decoding.
+  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does, except for decoding.
   public func send(_ endpoint: Endpoint<Void>) async throws(HTTPFailure) {
     _ = try await response(for: endpoint)
   }

@@ -77,7 +77,7 @@ public struct HTTPClient: Sendable {
 
   /// Sends `endpoint` and returns the raw response of a 2xx status, body bytes included.
   ///
-  /// - Throws: ``HTTPFailure`` as ``send(_:)`` does, except for decoding.
+  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does, except for decoding.
   public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPResponse {
     let request = try makeRequest(for: endpoint)
     let response = try await perform(request)
@@ -91,19 +91,19 @@ public struct HTTPClient: Sendable {
   /// - Throws: ``HTTPFailure`` when no response arrived or middleware failed.
   public func perform(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
-    return try await run(request, from: middleware[...])
-  }
-
-  private func run(
-    _ request: HTTPRequest, from chain: ArraySlice<any HTTPMiddleware>
-  ) async throws(HTTPFailure)
-    -> HTTPResponse
-  {
-    guard let first = chain.first else {
+    return try await run(request, through: middleware[...]) { request throws(HTTPFailure) in
       do { return try await transport.send(request) } catch { throw HTTPFailure(transportError: error) }
     }
+  }
+
+  /// Runs `request` through `chain`, then hands it to `send`, which stands for the transport.
+  func run(
+    _ request: HTTPRequest, through chain: ArraySlice<any HTTPMiddleware>,
+    send: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
+  ) async throws(HTTPFailure) -> HTTPResponse {
+    guard let first = chain.first else { return try await send(request) }
     return try await first.intercept(request) { request throws(HTTPFailure) in
-      try await run(request, from: chain.dropFirst())
+      try await run(request, through: chain.dropFirst(), send: send)
     }
   }
 }
