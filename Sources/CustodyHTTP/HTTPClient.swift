@@ -59,6 +59,10 @@ public struct HTTPClient: Sendable {
   /// let page = try await client.send(Endpoint<ProductPage>(path: "/products", query: [.init(name: "limit", value: "30")]))
   /// ```
   ///
+  /// An answer without a body (204, 205, or an empty 200) decodes to `nil` when `Response` is
+  /// an `Optional`; for any other type it is ``HTTPFailure/invalidResponse(reason:)``. For an
+  /// answer of no use, make the endpoint an `Endpoint<Void>`: its `send` ignores the body.
+  ///
   /// - Parameter endpoint: What to send and how to read the answer.
   /// - Returns: The decoded body of a 2xx response.
   /// - Throws: ``HTTPFailure``: a transport failure, a status outside 2xx (with the server's
@@ -67,12 +71,13 @@ public struct HTTPClient: Sendable {
   public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> Response
   {
     let response = try await response(for: endpoint)
+    if let empty = try Self.emptyAnswer(Response.self, for: response) { return empty }
     return try await Self.decode(Response.self, from: response.body, using: decoder)
   }
 
   /// Sends `endpoint` and returns the raw response of a 2xx status, body bytes included.
   ///
-  /// - Throws: ``HTTPFailure`` as ``send(_:)`` does, except for decoding.
+  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does, except for decoding.
   public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPResponse {
     let request = try makeRequest(for: endpoint)
     let response = try await perform(request)
@@ -86,19 +91,19 @@ public struct HTTPClient: Sendable {
   /// - Throws: ``HTTPFailure`` when no response arrived or middleware failed.
   public func perform(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
-    return try await run(request, from: middleware[...])
-  }
-
-  private func run(
-    _ request: HTTPRequest, from chain: ArraySlice<any HTTPMiddleware>
-  ) async throws(HTTPFailure)
-    -> HTTPResponse
-  {
-    guard let first = chain.first else {
+    return try await run(request, through: middleware[...]) { request throws(HTTPFailure) in
       do { return try await transport.send(request) } catch { throw HTTPFailure(transportError: error) }
     }
+  }
+
+  /// Runs `request` through `chain`, then hands it to `send`, which stands for the transport.
+  func run(
+    _ request: HTTPRequest, through chain: ArraySlice<any HTTPMiddleware>,
+    send: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
+  ) async throws(HTTPFailure) -> HTTPResponse {
+    guard let first = chain.first else { return try await send(request) }
     return try await first.intercept(request) { request throws(HTTPFailure) in
-      try await run(request, from: chain.dropFirst())
+      try await run(request, through: chain.dropFirst(), send: send)
     }
   }
 }

@@ -15,6 +15,11 @@ public struct HTTPRequest: Sendable, Hashable {
   public var headers: HTTPHeaders
   /// The body bytes, if any.
   public var body: Data?
+  /// A body read as the request is sent (a file or a stream), instead of ``body``.
+  ///
+  /// A transport of your own that sends bodies as data reads it with
+  /// ``HTTPBodySource/data()``; ``InProcessTransport`` does so before calling its handler.
+  public var bodySource: HTTPBodySource?
   /// How long the transport waits for the server; `nil` uses the transport's default.
   public var timeout: Duration?
   /// Whether this request obtains or renews credentials (login, refresh). Authorization
@@ -25,13 +30,14 @@ public struct HTTPRequest: Sendable, Hashable {
 
   /// Creates a request.
   public init(
-    method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: Duration? = nil,
-    isAuthRequest: Bool = false, allowsRetry: Bool = false
+    method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+    bodySource: HTTPBodySource? = nil, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.bodySource = bodySource
     self.timeout = timeout
     self.isAuthRequest = isAuthRequest
     self.allowsRetry = allowsRetry

@@ -24,9 +24,13 @@ extension HTTPClient {
 
     var headers: HTTPHeaders = ["Accept": "application/json"]
     var body: Data?
+    var bodySource: HTTPBodySource?
     switch endpoint.body?.content {
     case .data(let data, let contentType)?:
       body = data
+      headers["Content-Type"] = contentType
+    case .source(let source, let contentType)?:
+      bodySource = source
       headers["Content-Type"] = contentType
     case .json(let value)?:
       do { body = try encoder.encode(value) } catch { throw .invalidRequest(reason: "the body could not be encoded") }
@@ -36,7 +40,8 @@ extension HTTPClient {
     }
     for field in endpoint.headers { headers[field.name] = field.value }
     return HTTPRequest(
-      method: endpoint.method, url: url, headers: headers, body: body, timeout: endpoint.timeout,
+      method: endpoint.method, url: url, headers: headers, body: body, bodySource: bodySource,
+      timeout: endpoint.timeout,
       isAuthRequest: endpoint.isAuthRequest, allowsRetry: endpoint.allowsRetry)
   }
 }

@@ -56,6 +56,8 @@ extension HTTPFailure {
       "a secure connection could not be established"
     case .badURL, .unsupportedURL: "the URL is not supported"
     case .httpTooManyRedirects, .redirectToNonExistentLocation: "the redirects could not be followed"
+    case .userCancelledAuthentication: "the authentication challenge was refused"
+    case .fileDoesNotExist, .noPermissionsToReadFile: "the file to upload cannot be read"
     default: "URL loading error \(code)"
     }
   }

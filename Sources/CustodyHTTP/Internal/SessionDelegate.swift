@@ -6,23 +6,32 @@ import Foundation
 #endif
 
 /// Receives the events of every task of one `URLSession` and turns them into one answer per
-/// caller: it collects body bytes up to the limit, decides redirects, and resumes the caller's
-/// continuation when the task ends.
+/// caller: it collects body bytes up to the limit (or feeds them to a body stream), decides
+/// redirects and challenges, and resumes the caller's continuation when the task ends.
 ///
-/// All mutable state is in `table`, behind a lock; continuations are resumed after the lock
-/// is released.
+/// All mutable state is in `table`, `streams` and `attachments`, behind locks; continuations
+/// are resumed and streams fed after the lock is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   typealias Waiter = CheckedContinuation<HTTPResponse, any Error>
 
   private let table: LockedState<TransferTable<Waiter>>
+  let streams = LockedState(StreamTable<Waiter, HTTPBodyStream.Continuation>())
+  let attachments = LockedState<[Int: Attachment]>([:])
   private let limit: Int
   private let redirects: URLSessionTransport.RedirectPolicy
+  let challengeHandler: URLSessionTransport.ChallengeHandler?
 
-  init(limit: Int, redirects: URLSessionTransport.RedirectPolicy) {
+  init(
+    limit: Int, redirects: URLSessionTransport.RedirectPolicy, challengeHandler: URLSessionTransport.ChallengeHandler?
+  ) {
     self.table = LockedState(TransferTable(limit: limit))
     self.limit = limit
     self.redirects = redirects
+    self.challengeHandler = challengeHandler
   }
+
+  /// The number of transfers whose caller still waits or reads, for tests.
+  var activeTransfers: Int { table.withLock { $0.count } + streams.withLock { $0.count } }
 
   /// Registers `task` before its caller waits, so that a cancellation arriving first is kept.
   func register(_ task: URLSessionTask) {
@@ -34,7 +43,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   func start(_ task: URLSessionTask, waiter: Waiter) {
     switch table.withLock({ $0.start(task.taskIdentifier, waiter: waiter) }) {
     case .resume: task.resume()
-    case .failCancelled: waiter.resume(throwing: HTTPFailure.cancelled)
+    case .failCancelled:
+      detach(task.taskIdentifier)
+      waiter.resume(throwing: HTTPFailure.cancelled)
     }
   }
 
@@ -45,6 +56,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     waiter?.resume(throwing: HTTPFailure.cancelled)
   }
 
+  /// Marks the transfer of `id` as answered by a declined challenge, whichever table holds it.
+  func declineChallenge(_ id: Int) {
+    table.withLock { $0.declineChallenge(id) }
+    streams.withLock { $0.declineChallenge(id) }
+  }
+
+  /// Marks the transfer of `id` as sent again with a credential, whichever table holds it.
+  func answerChallenge(_ id: Int) {
+    table.withLock { $0.answerChallenge(id) }
+    streams.withLock { $0.answerChallenge(id) }
+  }
+
+  /// Marks the transfer of `id` as failed by a refused challenge, whichever table holds it.
+  func refuseChallenge(_ id: Int, code: URLError.Code) {
+    table.withLock { $0.refuseChallenge(id, code: code) }
+    streams.withLock { $0.refuseChallenge(id, code: code) }
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
@@ -52,39 +81,26 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(RedirectDecision.follow(request, from: task.originalRequest?.url, policy: redirects))
   }
 
-  /// Declines HTTP authentication challenges (Basic, Digest…), so the 401 reaches the caller
-  /// and its middleware; credentials come from a `TokenStore`, not from URL credential storage.
-  /// Without this, FoundationNetworking in Swift 6.3.1 waits forever on a 401 that carries
-  /// `WWW-Authenticate: Basic` (swift-corelibs-foundation issue 5456).
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-  ) {
-    // Only challenges that come with a 401 or 407; server trust is left to the system.
-    guard let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode, status == 401 || status == 407
-    else {
-      return completionHandler(.performDefaultHandling, nil)
-    }
-    table.withLock { $0.declineChallenge(task.taskIdentifier) }
-    completionHandler(.rejectProtectionSpace, nil)
-  }
-
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let id = dataTask.taskIdentifier
+    if streamDidReceive(dataTask, head: response) { return completionHandler(.allow) }
     let proceed = table.withLock { $0.receiveResponse(id, expectedLength: response.expectedContentLength) }
     completionHandler(proceed ? .allow : .cancel)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if streamDidReceive(dataTask, data: data) { return }
     let id = dataTask.taskIdentifier
     let proceed = table.withLock { $0.receive(id, data: data) }
     if !proceed { dataTask.cancel() }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    detach(task.taskIdentifier)
+    if streamDidComplete(task, error: error) { return }
     guard let (waiter, outcome) = table.withLock({ $0.complete(task.taskIdentifier, error: error) }) else { return }
     switch outcome {
     case .tooLarge:

@@ -27,6 +27,7 @@ struct TransferTable<Waiter> {
     var body = Data()
     var tooLarge = false
     var declinedChallenge = false
+    var refusal: URLError.Code?
   }
 
   /// The largest body accepted, in bytes.
@@ -94,6 +95,18 @@ struct TransferTable<Waiter> {
     transfers[id]?.declinedChallenge = true
   }
 
+  /// A challenge handler gave a credential: the request is sent again, and what arrived so far
+  /// (on Linux, the body of the 401 that raised the challenge) is not the answer.
+  mutating func answerChallenge(_ id: Int) {
+    transfers[id]?.body = Data()
+  }
+
+  /// A challenge handler cancelled a challenge: the caller gets `code`, whatever error the task
+  /// ends with (on Darwin a cancellation, which would read as the caller's own).
+  mutating func refuseChallenge(_ id: Int, code: URLError.Code) {
+    transfers[id]?.refusal = code
+  }
+
   /// The task finished, with `error` if it failed. Returns the waiter to resume and how, or
   /// `nil` when nobody waits any more.
   mutating func complete(_ id: Int, error: (any Error)?) -> (Waiter, Outcome)? {
@@ -101,6 +114,7 @@ struct TransferTable<Waiter> {
     // Stopping for size cancels the task, and a body that completed before the cancel took
     // effect ends without an error: either way the caller learns the body was too large.
     if transfer.tooLarge { return (waiter, .tooLarge) }
+    if let refusal = transfer.refusal { return (waiter, .failed(URLError(refusal))) }
     if let error, !transfer.declinedChallenge { return (waiter, .failed(error)) }
     return (waiter, .response(body: transfer.body))
   }

@@ -3,7 +3,8 @@
 /// Use it for tests, previews and embedded backends: the function receives the full request
 /// (route on ``HTTPRequest/path`` and ``HTTPRequest/queryItems``) and returns a response, any
 /// status included. Everything above the transport (middleware, status validation, decoding)
-/// runs exactly as it does over the network.
+/// runs exactly as it does over the network. A streamed response (``HTTPClient/stream(_:)``,
+/// ``HTTPClient/download(_:to:progress:)``) gets the handler's body as one chunk.
 ///
 /// ```swift
 /// let transport = InProcessTransport { request in
@@ -26,8 +27,16 @@ public struct InProcessTransport: HTTPTransport {
   }
 
   /// Answers `request` with the handler, off the caller's actor, as a server elsewhere would.
+  ///
+  /// A body from a file or a stream (``HTTPRequest/bodySource``) is read into
+  /// ``HTTPRequest/body`` first, so the handler finds every body there.
   @concurrent
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await handler(request)
+    var request = request
+    if let source = request.bodySource {
+      request.body = try await source.data()
+      request.bodySource = nil
+    }
+    return try await handler(request)
   }
 }

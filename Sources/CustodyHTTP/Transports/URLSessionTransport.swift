@@ -11,10 +11,16 @@ import Foundation
 /// - Each request waits at most its ``HTTPRequest/timeout`` (or the configured default), then
 ///   fails with ``HTTPFailure/timedOut``.
 /// - Reading stops as soon as a body passes ``Configuration/maximumResponseSize`` (20 MiB by
-///   default), with ``HTTPFailure/responseTooLarge(limit:)``.
+///   default), with ``HTTPFailure/responseTooLarge(limit:)``. A streamed body
+///   (``stream(_:)``) is not bounded in total; at most that much of it waits unread.
 /// - Redirects are followed only within the origin of the request unless configured
 ///   otherwise; an `Authorization` header never follows a redirect to another origin.
-/// - Nothing is kept between requests: no cookies, no URL cache.
+/// - Bodies from files and streams (``HTTPRequest/bodySource``) are sent without loading them
+///   into memory; see ``HTTPBodySource``.
+/// - By default nothing is kept between requests: no cookies, no URL cache. Pass a session
+///   configuration of your own for proxies, extra headers or cookies, and a challenge handler
+///   for certificate pinning or HTTP authentication; see
+///   ``init(configuration:session:challengeHandler:)``.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(configuration: .init(timeout: .seconds(15)))
@@ -23,20 +29,60 @@ import Foundation
 public final class URLSessionTransport: HTTPTransport {
   /// The settings the transport was created with.
   public let configuration: Configuration
-  private let session: URLSession
-  private let delegate: SessionDelegate
+  let session: URLSession
+  let delegate: SessionDelegate
 
-  /// Creates a transport with its own `URLSession`.
+  /// Creates a transport with its own ephemeral `URLSession`: no cookies, no URL cache.
   ///
   /// - Parameter configuration: Timeout, size limit and redirect policy.
-  public init(configuration: Configuration = Configuration()) {
+  public convenience init(configuration: Configuration = Configuration()) {
+    self.init(configuration: configuration, session: Self.defaultSessionConfiguration())
+  }
+
+  /// Creates a transport whose `URLSession` uses `sessionConfiguration`, answering
+  /// authentication challenges with `challengeHandler`.
+  ///
+  /// The session configuration is used as given: its proxies (`connectionProxyDictionary`),
+  /// `httpAdditionalHeaders`, cookie storage, cache and `timeoutIntervalForResource` apply to every
+  /// request. Start from ``defaultSessionConfiguration()`` to keep the transport's defaults. The
+  /// time a request waits for the server is still ``HTTPRequest/timeout`` or
+  /// ``Configuration/timeout``, which the transport sets on every request. The transport keeps its
+  /// own duties: redirects follow ``Configuration/redirects``, bodies are bounded, tasks are
+  /// cancelled with their callers.
+  ///
+  /// ```swift
+  /// let session = URLSessionTransport.defaultSessionConfiguration()
+  /// session.httpAdditionalHeaders = ["User-Agent": "Storefront/2.1"]
+  /// session.connectionProxyDictionary = proxySettings
+  /// let transport = URLSessionTransport(session: session) { challenge in
+  ///   challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
+  ///     && challenge.previousFailureCount == 0
+  ///     ? .useCredential(URLCredential(user: "reader", password: secret, persistence: .none))
+  ///     : .performDefaultHandling
+  /// }
+  /// ```
+  ///
+  /// Background sessions are not supported, and a configuration with an `identifier` stops the
+  /// program: they refuse the data tasks that ``send(_:)->_`` and ``stream(_:)`` use, and hand
+  /// results to an app the system relaunched, where no caller awaits them. On Linux
+  /// `URLSessionConfiguration.background(withIdentifier:)` does not exist.
+  ///
+  /// - Parameters:
+  ///   - configuration: Timeout, size limit and redirect policy.
+  ///   - sessionConfiguration: The `URLSession`'s configuration; `URLSession` copies it, so later
+  ///     changes do not apply.
+  ///   - challengeHandler: Answers authentication challenges; see ``ChallengeHandler`` for which
+  ///     ones each platform delivers. `nil` declines HTTP authentication, so a 401 reaches the
+  ///     caller, and leaves server trust to the system.
+  public init(
+    configuration: Configuration = Configuration(), session sessionConfiguration: URLSessionConfiguration,
+    challengeHandler: ChallengeHandler? = nil
+  ) {
+    precondition(
+      sessionConfiguration.identifier == nil, "URLSessionTransport does not support background session configurations")
     self.configuration = configuration
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.httpCookieStorage = nil
-    sessionConfiguration.httpShouldSetCookies = false
-    sessionConfiguration.urlCache = nil
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    self.delegate = SessionDelegate(limit: configuration.maximumResponseSize, redirects: configuration.redirects)
+    self.delegate = SessionDelegate(
+      limit: configuration.maximumResponseSize, redirects: configuration.redirects, challengeHandler: challengeHandler)
     self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
   }
 
@@ -45,13 +91,25 @@ public final class URLSessionTransport: HTTPTransport {
     session.finishTasksAndInvalidate()
   }
 
+  /// The session configuration of ``init(configuration:)``, to start a configuration of your own
+  /// from: ephemeral, with no cookie storage and no URL cache.
+  public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.httpCookieStorage = nil
+    sessionConfiguration.httpShouldSetCookies = false
+    sessionConfiguration.urlCache = nil
+    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return sessionConfiguration
+  }
+
   /// Sends `request` and returns the response, whatever its status.
   ///
   /// - Throws: ``HTTPFailure``: ``HTTPFailure/cancelled`` when the calling task is cancelled,
   ///   ``HTTPFailure/timedOut``, ``HTTPFailure/offline(reason:)``,
-  ///   ``HTTPFailure/responseTooLarge(limit:)`` and other transport failures.
+  ///   ``HTTPFailure/responseTooLarge(limit:)``, ``HTTPFailure/invalidRequest(reason:)`` for a
+  ///   body file or stream that cannot be read, and other transport failures.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let task = session.dataTask(with: urlRequest(for: request))
+    let task = try await makeTask(for: request)
     delegate.register(task)
     do {
       return try await withTaskCancellationHandler {
@@ -66,10 +124,13 @@ public final class URLSessionTransport: HTTPTransport {
     }
   }
 
-  private func urlRequest(for request: HTTPRequest) -> URLRequest {
+  /// The number of transfers whose caller still waits or reads, for tests.
+  var activeTransfers: Int { delegate.activeTransfers }
+
+  func urlRequest(for request: HTTPRequest) -> URLRequest {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method.rawValue
-    urlRequest.httpBody = request.body
+    urlRequest.httpBody = request.bodySource == nil ? request.body : nil
     urlRequest.timeoutInterval = (request.timeout ?? configuration.timeout).timeInterval
     for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
     return urlRequest
