@@ -29,6 +29,8 @@ extension HTTPClient {
     decodingWith decode: @concurrent @Sendable (Data, JSONDecoder) async throws -> Response
   ) async throws(HTTPFailure) -> Response {
     let response = try await response(for: endpoint)
+    // An answer without a body reads as it does through `send(_:)`, before any reader sees it.
+    if let absent = try Self.emptyAnswer(Response.self, for: response) { return absent }
     return try await Self.decode(response.body, using: decoder, with: decode)
   }
 

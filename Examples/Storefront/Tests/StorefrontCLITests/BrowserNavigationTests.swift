@@ -49,7 +49,11 @@ struct BrowserNavigationTests {
     try await terminal.read(until: "sorted by price ↑", after: mark)
     mark = terminal.mark
     terminal.send("jj")
-    try await terminal.read { Self.ids($0.lastFrame(after: mark)).count > 3 && $0.selectedID(after: mark) != nil }
+    // The frame that answers both keys: one drawn before them (the sort's last) selects the first.
+    try await terminal.read { terminal in
+      let ids = Self.ids(terminal.lastFrame(after: mark))
+      return ids.count > 3 && terminal.selectedID(after: mark) == ids[2]
+    }
     let cheapest = try #require(Self.ids(terminal.lastFrame(after: mark)).first)
     let selected = try #require(terminal.selectedID(after: mark))  // the third cheapest
 
