@@ -7,9 +7,9 @@ extension HTTPClient {
   /// a large list read in parts on every core. `decode` is `@concurrent`: it runs on the
   /// concurrent executor, never on the caller's actor, even when written as a closure on the
   /// main actor. It receives the body and ``decoder``. Its failures read as those
-  /// of ``send(_:)``: a `DecodingError` becomes ``HTTPFailure/invalidResponse(reason:)`` naming
+  /// of ``send(_:)->_``: a `DecodingError` becomes ``HTTPFailure/invalidResponse(reason:)`` naming
   /// the coding path, so a reader that falls back to ``decoder`` reports exactly what
-  /// ``send(_:)`` would.
+  /// ``send(_:)->_`` would.
   ///
   /// ```swift
   /// let page = try await client.send(Endpoint<ProductPage>(path: "/products")) { body, decoder in
@@ -21,7 +21,7 @@ extension HTTPClient {
   ///   - endpoint: What to send.
   ///   - decode: Reads a 2xx response's body into the answer.
   /// - Returns: What `decode` read.
-  /// - Throws: ``HTTPFailure`` as ``send(_:)`` does; ``HTTPFailure/invalidResponse(reason:)``
+  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does; ``HTTPFailure/invalidResponse(reason:)``
   ///   for any error of `decode` other than an ``HTTPFailure`` or a `CancellationError`
   ///   (``HTTPFailure/cancelled``).
   public func send<Response: Sendable>(
