@@ -24,7 +24,11 @@ struct FileStoreEventsTests {
     #expect(shapes.first == "loaded default")
     #expect(shapes.contains("written"))
     let coalesced = shapes.filter { $0 == "save coalesced" }.count
-    #expect(coalesced + shapes.filter { $0 == "written" }.count == 50, "each save is written or coalesced")
+    // Each save starts a write or is coalesced into a later one, and a write that finishes with
+    // coalesced saves waiting writes once more for them: at least 50 events, and never more
+    // writes than saves. How many fall on each side depends on the disk's speed.
+    let written = shapes.filter { $0 == "written" }.count
+    #expect(coalesced + written >= 50 && written <= 50, "each save is written or coalesced: \(coalesced) + \(written)")
     #expect(inspector.recording.activity()?.owner.name == "settings.json", "named after its file by default")
   }
 
