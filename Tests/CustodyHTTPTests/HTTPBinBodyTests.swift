@@ -5,7 +5,7 @@ import Testing
 
 /// Bodies over ``URLSessionTransport``: size limits, bodies that are not the expected JSON,
 /// compression, and large JSON.
-@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(3)))
 struct HTTPBinBodyTests {
   let limited = HTTPBin.client(.init(maximumResponseSize: 10_000))
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Downloads to a file over ``URLSessionTransport``: progress, the atomic move into place,
 /// cancellation and failures that leave no partial file.
-@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(3)))
 struct HTTPBinDownloadTests {
   let folder: TemporaryFolder
   let client = HTTPBin.client()
@@ -120,7 +120,7 @@ struct HTTPBinDownloadTests {
 
 /// A download whose connection breaks leaves no partial file.
 @Suite(
-  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(1)))
+  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(3)))
 struct FaultyDownloadTests {
   @Test func aBrokenConnectionLeavesNoFile() async throws {
     let folder = try TemporaryFolder()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// ``URLSessionTransport`` against a real HTTP server: statuses, timeouts, cancellation, auth.
-@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(3)))
 struct HTTPBinTransportTests {
   @Test(arguments: [
     (401, FailureCategory.unauthorized), (403, .forbidden), (404, .notFound), (429, .rateLimited(retryAfter: nil)),

@@ -5,7 +5,7 @@ import Testing
 
 /// Bodies from files and streams, in process: the handler finds them in `body`, and a retried
 /// request makes its stream again.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct InProcessUploadTests {
   /// A server that fails the first `failures` requests with 503 and records every body.
   actor Recorder {
