@@ -12,7 +12,7 @@ import Foundation
 /// }
 /// extension Endpoint where Response == Session {
 ///   static func login(_ form: LoginForm) -> Self {
-///     Endpoint(method: .post, path: "/auth/login", json: form, isAuthRequest: true)
+///     Endpoint(method: .post, path: "/auth/login", json: form)
 ///   }
 /// }
 /// let page = try await client.send(.products(limit: 30, skip: 0))
@@ -30,10 +30,6 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var body: HTTPBody?
   /// How long to wait for the server; `nil` uses the transport's default.
   public var timeout: Duration?
-  /// Whether this call obtains or renews credentials; see ``HTTPRequest/isAuthRequest``.
-  public var isAuthRequest: Bool
-  /// Whether the call may be retried although its method is not idempotent.
-  public var allowsRetry: Bool
 
   /// Creates an endpoint.
   ///
@@ -42,14 +38,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
   ///   - path: The path below the client's base URL, such as `/products/1`.
   ///   - query: Query items; `+` and other reserved characters in values are percent-encoded.
   ///   - headers: Header fields to add.
-  ///   - body: The body; see ``init(method:path:query:headers:json:timeout:isAuthRequest:allowsRetry:)``
-  ///     for JSON.
+  ///   - body: The body; see ``init(method:path:query:headers:json:timeout:)`` for JSON.
   ///   - timeout: How long to wait for the server.
-  ///   - isAuthRequest: `true` for login and refresh calls, which authorization middleware skips.
-  ///   - allowsRetry: `true` to let retry middleware resend a POST or PATCH that is safe to repeat.
   public init(
     method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-    body: HTTPBody? = nil, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
+    body: HTTPBody? = nil, timeout: Duration? = nil
   ) {
     self.method = method
     self.path = path
@@ -57,17 +50,13 @@ public struct Endpoint<Response: Sendable>: Sendable {
     self.headers = headers
     self.body = body
     self.timeout = timeout
-    self.isAuthRequest = isAuthRequest
-    self.allowsRetry = allowsRetry
   }
 
   /// Creates an endpoint whose body is `json`, encoded with the client's encoder.
   public init(
     method: HTTPMethod = .post, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-    json: some Encodable & Sendable, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
+    json: some Encodable & Sendable, timeout: Duration? = nil
   ) {
-    self.init(
-      method: method, path: path, query: query, headers: headers, body: .json(json), timeout: timeout,
-      isAuthRequest: isAuthRequest, allowsRetry: allowsRetry)
+    self.init(method: method, path: path, query: query, headers: headers, body: .json(json), timeout: timeout)
   }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// let client = HTTPClient(
 ///   baseURL: URL(string: "https://dummyjson.com")!,
 ///   transport: URLSessionTransport(),
-///   middleware: [RetryMiddleware(), AuthorizationMiddleware(tokens: tokenStore)])
+///   middleware: [RetryMiddleware(), authorization])  // an AuthorizationMiddleware
 /// let product: Product = try await client.send(Endpoint(path: "/products/1"))
 /// ```
 public struct HTTPClient: Sendable {

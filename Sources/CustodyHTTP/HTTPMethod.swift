@@ -1,7 +1,7 @@
 /// An HTTP request method.
 ///
-/// Whether a method is idempotent decides whether ``RetryMiddleware`` may send a request again
-/// without the request opting in.
+/// Whether a method is idempotent decides whether ``RetryMiddleware`` sends a request again by
+/// default.
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {

@@ -12,7 +12,7 @@
 /// ```swift
 /// let client = HTTPClient(
 ///   baseURL: server, transport: URLSessionTransport(),
-///   middleware: [RetryMiddleware(), AuthorizationMiddleware(tokens: store), LoggingMiddleware { print($0) }])
+///   middleware: [RetryMiddleware(), authorization, LoggingMiddleware { print($0) }])
 /// ```
 public protocol HTTPMiddleware: Sendable {
   /// Handles `request`, calling `next` to pass it on.

@@ -1,8 +1,11 @@
 import Foundation
 
 /// A request as transports and middleware see it: an absolute URL, a method, header fields and
-/// a body, plus what the client needs to know to handle it (timeout, whether it authenticates,
-/// whether it may be sent again).
+/// a body, plus how long to wait for the server.
+///
+/// Whether a request is authorized or retried is not a property of the request: each middleware
+/// decides it with a predicate of its own (see ``AuthorizationMiddleware`` and
+/// ``RetryMiddleware``).
 ///
 /// ``HTTPClient`` builds requests from an ``Endpoint``; transports and middleware receive them.
 /// An in-process backend routes on ``path`` and ``queryItems``.
@@ -22,16 +25,11 @@ public struct HTTPRequest: Sendable, Hashable {
   public var bodySource: HTTPBodySource?
   /// How long the transport waits for the server; `nil` uses the transport's default.
   public var timeout: Duration?
-  /// Whether this request obtains or renews credentials (login, refresh). Authorization
-  /// middleware leaves it alone, so a failing refresh can never recurse into another refresh.
-  public var isAuthRequest: Bool
-  /// Whether a request with a method that is not idempotent may be retried anyway.
-  public var allowsRetry: Bool
 
   /// Creates a request.
   public init(
     method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-    bodySource: HTTPBodySource? = nil, timeout: Duration? = nil, isAuthRequest: Bool = false, allowsRetry: Bool = false
+    bodySource: HTTPBodySource? = nil, timeout: Duration? = nil
   ) {
     self.method = method
     self.url = url
@@ -39,8 +37,6 @@ public struct HTTPRequest: Sendable, Hashable {
     self.body = body
     self.bodySource = bodySource
     self.timeout = timeout
-    self.isAuthRequest = isAuthRequest
-    self.allowsRetry = allowsRetry
   }
 
   /// The URL's path, percent-decoded, for routing.
@@ -55,9 +51,6 @@ public struct HTTPRequest: Sendable, Hashable {
   public func queryValue(_ name: String) -> String? {
     queryItems.first { $0.name == name }?.value
   }
-
-  /// Whether sending this request again is safe: its method is idempotent or it opted in.
-  public var isRetryable: Bool { method.isIdempotent || allowsRetry }
 }
 
 extension HTTPRequest: CustomStringConvertible {

@@ -49,29 +49,96 @@ struct AuthorizationMiddlewareTests {
   @Test func aRefreshThatCannotReachTheServerKeepsTheSession() async {
     let server = AuthServer()
     let offline = InProcessTransport { request in
-      if request.isAuthRequest { throw HTTPFailure.offline(reason: "no network connection") }
+      if request.path.hasSuffix("/auth/refresh") { throw HTTPFailure.offline(reason: "no network connection") }
       return try await server.handle(request)
     }
-    let tokens = TokenStore(credential: AuthFixture.expiring, now: { AuthFixture.now }) { _ in
-      try await HTTPClient(baseURL: testBaseURL, transport: offline).send(.refresh("refresh-0")).credential
-    }
-    let client = HTTPClient(
-      baseURL: testBaseURL, transport: offline, middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let api = HTTPClient(baseURL: testBaseURL, transport: offline)
+    let authorization = AuthorizationMiddleware(
+      authenticator: BearerAuthenticator { _ in try await api.send(.refresh("refresh-0")).credential },
+      credential: AuthFixture.expiring, now: { AuthFixture.now })
+    let client = HTTPClient(baseURL: testBaseURL, transport: offline, middleware: [authorization])
 
     let failure = await client.failure(of: .me)
 
     #expect(failure?.failureCategory == .offline)
-    #expect(await tokens.session == .signedIn)
+    #expect(await authorization.tokens.session == .signedIn)
   }
 
-  @Test func authRequestsPassThroughWithoutACredential() async throws {
-    let fixture = AuthFixture(credential: nil)
+  @Test func aRequestThePredicateDeclinesGoesOutUntouchedWithoutASession() async throws {
+    let fixture = AuthFixture(credential: nil, authorizes: { !$0.path.hasSuffix("/auth/login") })
 
-    let reply = try await fixture.client.send(
-      Endpoint<TokenReply>(method: .post, path: "/auth/login", json: ["username": "emilys"], isAuthRequest: true))
+    let reply = try await fixture.client.send(.login)
 
     #expect(reply.accessToken == "access-0")
     #expect(await fixture.server.authorizations == [nil])
+  }
+
+  @Test func aRequestThePredicateDeclinesCarriesNoCredentialWhileSignedIn() async throws {
+    let signedIn = Credential(accessToken: "access-0", refreshToken: "refresh-0", expiresAt: nil)
+    let fixture = AuthFixture(credential: signedIn, authorizes: { !$0.path.hasSuffix("/auth/login") })
+
+    _ = try await fixture.client.send(.login)
+    _ = try await fixture.client.send(.me)
+
+    #expect(await fixture.server.authorizations == [nil, "Bearer access-0"])
+  }
+
+  @Test func aRefreshSentThroughTheAuthorizedClientDoesNotRecurse() async throws {
+    let server = AuthServer()
+    let transport = InProcessTransport { try await server.handle($0) }
+    let authorized = LockedState<HTTPClient?>(nil)
+    let bearer = BearerAuthenticator { old in
+      guard let client = authorized.withLock({ $0 }) else { throw CancellationError() }
+      return try await client.send(.refresh(old.refreshToken ?? "")).renewed
+    }
+    let authorization = AuthorizationMiddleware(
+      authenticator: bearer, credential: AuthFixture.stale, now: { AuthFixture.now }, clock: TestClock())
+    let client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
+    authorized.withLock { $0 = client }
+
+    #expect(try await client.send(.me) == Me(username: "emilys"))
+
+    #expect(await server.hits == ["/auth/me": 2, "/auth/refresh": 1])
+    #expect(await server.authorizations == ["Bearer stale", nil, "Bearer access-1"], "the refresh went out untouched")
+  }
+
+  @Test func aRejectedRefreshThroughTheAuthorizedClientSignsOutWithoutALoop() async throws {
+    let server = AuthServer()
+    await server.answerRefreshes(.reject(status: 401))
+    let transport = InProcessTransport { try await server.handle($0) }
+    let authorized = LockedState<HTTPClient?>(nil)
+    let bearer = BearerAuthenticator { old in
+      guard let client = authorized.withLock({ $0 }) else { throw CancellationError() }
+      return try await client.send(.refresh(old.refreshToken ?? "")).renewed
+    }
+    let authorization = AuthorizationMiddleware(
+      authenticator: bearer, credential: AuthFixture.stale, now: { AuthFixture.now }, clock: TestClock())
+    let client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
+    authorized.withLock { $0 = client }
+
+    let failure = await client.failure(of: .me)
+
+    #expect(failure?.failureCategory == .unauthorized)
+    #expect(await authorization.tokens.session == .signedOut(.sessionExpired))
+    #expect(await server.hits == ["/auth/me": 1, "/auth/refresh": 1])
+  }
+
+  @Test func aRefreshOfOneSessionIsStillAuthorizedByAnother() async throws {
+    let other = AuthFixture(credential: Credential(accessToken: "access-0", refreshToken: nil, expiresAt: nil))
+    let server = AuthServer()
+    let transport = InProcessTransport { try await server.handle($0) }
+    let api = HTTPClient(baseURL: testBaseURL, transport: transport)
+    let bearer = BearerAuthenticator { old in
+      _ = try await other.client.send(.me)  // another API's authorized call, made while refreshing
+      return try await api.send(.refresh(old.refreshToken ?? "")).renewed
+    }
+    let authorization = AuthorizationMiddleware(
+      authenticator: bearer, credential: AuthFixture.stale, now: { AuthFixture.now }, clock: TestClock())
+    let client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
+
+    #expect(try await client.send(.me) == Me(username: "emilys"))
+
+    #expect(await other.server.authorizations == ["Bearer access-0"])
   }
 
   @Test func requestsWithoutASessionFailBeforeTheyAreSent() async {
@@ -113,4 +180,8 @@ struct AuthorizationMiddlewareTests {
 
 extension TokenReply {
   var credential: Credential { Credential(accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil) }
+}
+
+extension Endpoint where Response == TokenReply {
+  static let login = Endpoint(method: .post, path: "/auth/login", json: ["username": "emilys"])
 }

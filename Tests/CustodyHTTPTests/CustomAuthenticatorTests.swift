@@ -66,7 +66,9 @@ struct CustomAuthenticatorTests {
 
   @Test func aRefreshFailingWithAPlainURLErrorKeepsTheSession() async {
     let authenticator = BearerAuthenticator { _ in throw URLError(.notConnectedToInternet) }
-    let tokens = TokenStore(credential: AuthFixture.expiring, authenticator: authenticator, now: { AuthFixture.now })
+    let tokens = AuthorizationMiddleware(
+      authenticator: authenticator, credential: AuthFixture.expiring, now: { AuthFixture.now }
+    ).tokens
 
     let error = await #expect(throws: TokenStoreError.self) { try await tokens.validCredential() }
 
@@ -80,7 +82,9 @@ struct CustomAuthenticatorTests {
 
   @Test func theAuthenticatorDecidesThatItsOwnErrorEndsTheSession() async {
     let now = AuthFixture.now
-    let tokens = TokenStore(credential: AuthFixture.expiring, authenticator: RevokingAuthenticator(), now: { now })
+    let tokens = AuthorizationMiddleware(
+      authenticator: RevokingAuthenticator(), credential: AuthFixture.expiring, now: { now }
+    ).tokens
 
     let error = await #expect(throws: TokenStoreError.self) { try await tokens.validCredential() }
 

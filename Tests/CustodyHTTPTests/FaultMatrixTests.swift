@@ -226,15 +226,17 @@ struct FaultMatrixTests {
   @Test(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"))
   func aStormOf401sRefreshesWithinThePolicyAndKeepsTheSession() async {
     let refreshes = LockedState(0)
-    let tokens = TokenStore(credential: Credential(accessToken: "token-0", refreshToken: "refresh", expiresAt: nil)) {
-      old in
+    let bearer = BearerAuthenticator { old in
       let number = refreshes.withLock { count in
         count += 1
         return count
       }
       return Credential(accessToken: "token-\(number)", refreshToken: old.refreshToken, expiresAt: nil)
     }
-    let client = HTTPBin.client(middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let authorization = AuthorizationMiddleware(
+      authenticator: bearer, credential: Credential(accessToken: "token-0", refreshToken: "refresh", expiresAt: nil))
+    let tokens = authorization.tokens
+    let client = HTTPBin.client(middleware: [authorization])
 
     let failures = await Self.storm(client, path: "/status/401")
 

@@ -6,14 +6,16 @@ import Testing
 /// Redirects over ``URLSessionTransport``: credentials never reach another host.
 @Suite(.enabled(if: HTTPBin.isAvailable, "needs httpbin: run scripts/test"), .timeLimit(.minutes(1)))
 struct HTTPBinRedirectTests {
-  let tokens = TokenStore(credential: Credential(accessToken: "token-1", refreshToken: nil, expiresAt: nil)) { $0 }
+  let authorization = AuthorizationMiddleware(
+    authenticator: BearerAuthenticator { $0 },
+    credential: Credential(accessToken: "token-1", refreshToken: nil, expiresAt: nil))
 
   func redirect(to url: String) -> Endpoint<Echo> {
     Endpoint(path: "/redirect-to", query: [URLQueryItem(name: "url", value: url)])
   }
 
   @Test func followsARedirectWithinTheOriginKeepingTheCredential() async throws {
-    let client = HTTPBin.client(middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let client = HTTPBin.client(middleware: [authorization])
 
     let echo = try await client.send(redirect(to: "/headers"))
 
@@ -21,7 +23,7 @@ struct HTTPBinRedirectTests {
   }
 
   @Test func refusesARedirectToAnotherHostByDefault() async {
-    let client = HTTPBin.client(middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let client = HTTPBin.client(middleware: [authorization])
 
     let failure = await client.failure(of: redirect(to: HTTPBin.otherHost("/headers")))
 
@@ -30,7 +32,7 @@ struct HTTPBinRedirectTests {
   }
 
   @Test func followsARedirectToAnotherHostWithoutTheCredentialWhenAllowed() async throws {
-    let client = HTTPBin.client(.init(redirects: .anyHost), middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let client = HTTPBin.client(.init(redirects: .anyHost), middleware: [authorization])
 
     let echo = try await client.send(redirect(to: HTTPBin.otherHost("/headers")))
 

@@ -43,8 +43,10 @@ struct HTTPBinTransportTests {
       let authenticated: Bool
       let token: String
     }
-    let tokens = TokenStore(credential: Credential(accessToken: "token-1", refreshToken: nil, expiresAt: nil)) { $0 }
-    let client = HTTPBin.client(middleware: [AuthorizationMiddleware(tokens: tokens)])
+    let authorization = AuthorizationMiddleware(
+      authenticator: BearerAuthenticator { $0 },
+      credential: Credential(accessToken: "token-1", refreshToken: nil, expiresAt: nil))
+    let client = HTTPBin.client(middleware: [authorization])
 
     let bearer = try await client.send(Endpoint<Bearer>(path: "/bearer"))
 

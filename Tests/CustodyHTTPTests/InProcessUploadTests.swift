@@ -44,7 +44,7 @@ struct InProcessUploadTests {
   @Test func aRetriedRequestMakesItsStreamAgain() async throws {
     let made = LockedState(0)
     let recorder = Recorder(failures: 1)
-    let client = client(recorder, middleware: [RetryMiddleware(jitter: { _ in .zero })])
+    let client = client(recorder, middleware: [RetryMiddleware(jitter: { _ in .zero }, retries: { _ in true })])
     let endpoint = Endpoint<Void>(
       method: .post, path: "/events",
       body: .stream(contentType: "application/x-ndjson") {
@@ -54,7 +54,7 @@ struct InProcessUploadTests {
           continuation.yield(Data("{}\n".utf8))
           continuation.finish()
         }
-      }, allowsRetry: true)
+      })
 
     try await client.send(endpoint)
 

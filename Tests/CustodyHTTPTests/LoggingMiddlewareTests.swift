@@ -28,7 +28,7 @@ struct LoggingMiddlewareTests {
     let endpoint = Endpoint<[String: String]>(
       method: .post, path: "/auth/login", query: [.init(name: "token", value: "query-secret")],
       headers: ["Authorization": "Bearer header-secret", "Cookie": "c=cookie-secret"],
-      json: Login(username: "emilys", password: "password-secret"), isAuthRequest: true)
+      json: Login(username: "emilys", password: "password-secret"))
 
     _ = try await client.send(endpoint)
 

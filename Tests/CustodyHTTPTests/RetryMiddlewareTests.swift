@@ -9,10 +9,15 @@ struct RetryMiddlewareTests {
   let clock = TestClock()
   let server = ScriptedServer()
 
-  /// A client that retries up to `attempts` times with predictable waits: 1 s, 2 s, 4 s…
-  func client(attempts: Int = 3, now: Date = Date()) -> HTTPClient {
+  /// A client that retries what `retries` accepts up to `attempts` times with predictable
+  /// waits: 1 s, 2 s, 4 s…
+  func client(
+    attempts: Int = 3, now: Date = Date(),
+    retries: @escaping @Sendable (HTTPRequest) -> Bool = RetryMiddleware.isIdempotent
+  ) -> HTTPClient {
     let policy = RetryMiddleware.Policy(maxAttempts: attempts, baseDelay: .seconds(1), maxDelay: .seconds(4))
-    return .inProcess(server, middleware: [RetryMiddleware(policy: policy, clock: clock, jitter: { $0 }, now: { now })])
+    let retry = RetryMiddleware(policy: policy, clock: clock, jitter: { $0 }, now: { now }, retries: retries)
+    return .inProcess(server, middleware: [retry])
   }
 
   @Test func retriesA503WithExponentialBackoffUntilItSucceeds() async throws {
@@ -81,8 +86,8 @@ struct RetryMiddlewareTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func retriesAPostThatOptsIn() async throws {
-    async let item = client().send(.create(Item(id: 1), allowsRetry: true))
+  @Test func retriesAPostItsPredicateAccepts() async throws {
+    async let item = client(retries: { $0.path.hasSuffix("/items") }).send(.create(Item(id: 1)))
 
     try await server.waitForCalls(1)[0].answer(502)
     try await clock.waitForSleepers(1)
@@ -90,6 +95,16 @@ struct RetryMiddlewareTests {
 
     try await server.waitForCalls(2)[1].resolve(try .json(Item(id: 1)))
     #expect(try await item == Item(id: 1))
+  }
+
+  @Test func sendsAGetItsPredicateDeclinesOnce() async throws {
+    async let failure = client(retries: { _ in false }).failure(of: .item(1))
+
+    try await server.waitForCalls(1)[0].answer(503)
+
+    #expect(await failure?.failureCategory == .server(status: 503))
+    #expect(server.callCount == 1)
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func givesUpAfterTheLastAttemptWithTheLastFailure() async throws {

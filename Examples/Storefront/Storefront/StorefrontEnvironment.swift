@@ -63,15 +63,12 @@ public final class StorefrontEnvironment: Sendable {
       errorMessage: .storefront)
     let authenticator = StorefrontAuthenticator(
       service: LiveAuthService(client: base, sessionLength: configuration.sessionLength, now: configuration.now))
-    let session = await openSession(configuration, authenticator: authenticator)
+    let session = await openSession(
+      configuration, authenticator: authenticator, authorizes: protectedRoutes(of: configuration))
 
     var client = base
-    let basePath = configuration.baseURL.path(percentEncoded: false)
-    let prefix = (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + "/auth/"
     // Authorization goes after retry, so every attempt carries the current credential.
-    let authorization = ProtectedRoutes(
-      authorization: AuthorizationMiddleware(tokens: session.tokens, authenticator: authenticator), prefix: prefix)
-    client.middleware.insert(authorization, at: configuration.retry == nil ? 0 : 1)
+    client.middleware.insert(session.authorization, at: configuration.retry == nil ? 0 : 1)
 
     let tokens = session.tokens
     let products = LiveProductService(client: client, usesProtectedRoutes: { await tokens.isSignedIn })
@@ -81,10 +78,24 @@ public final class StorefrontEnvironment: Sendable {
     return await assemble(configuration, session: session, products: products, auth: auth)
   }
 
+  /// Which requests carry the credential: the protected `/auth/…` routes below the base URL,
+  /// so browsing works signed out. The session's own calls there (login, refresh, logout) go
+  /// out as they are: a login has no credential yet, and a logout sends the one it ends.
+  static func protectedRoutes(of configuration: StorefrontConfiguration) -> @Sendable (HTTPRequest) -> Bool {
+    let path = configuration.baseURL.path(percentEncoded: false)
+    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+    let sessionRoutes = Set(
+      ["/auth/login", "/auth/refresh", configuration.logoutPath].compactMap { route in
+        route.map { base + ($0.hasPrefix("/") ? $0 : "/" + $0) }
+      })
+    return { request in request.path.hasPrefix(base + "/auth/") && !sessionRoutes.contains(request.path) }
+  }
+
   /// Opens the persisted session of the configuration's server, renewing credentials with
-  /// `authenticator`.
+  /// `authenticator` and authorizing the requests `authorizes` accepts.
   static func openSession(
-    _ configuration: StorefrontConfiguration, authenticator: some Authenticator
+    _ configuration: StorefrontConfiguration, authenticator: some Authenticator,
+    authorizes: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true }
   ) async -> UserSession {
     let server = configuration.sessionServer
     return await UserSession.open(
@@ -92,7 +103,8 @@ public final class StorefrontEnvironment: Sendable {
         url: configuration.dataDirectory.appending(path: configuration.sessionFileName), default: nil,
         protection: .ownerOnly, name: "session file", inspector: configuration.inspector),
       server: server, credentials: configuration.credentialStorage?(server), now: configuration.now,
-      clock: configuration.clock, authenticator: authenticator, inspector: configuration.inspector)
+      clock: configuration.clock, authenticator: authenticator, authorizes: authorizes,
+      inspector: configuration.inspector)
   }
 
   /// Reads favourites, the offline page and the preferences, and puts the environment together.

@@ -3,16 +3,17 @@ import Custody
 /// One API's way of authenticating: how a credential goes on a request, which answer means the
 /// server rejected it, how to renew it, and which renewal failure means the session is over.
 ///
-/// ``AuthorizationMiddleware`` and `TokenStore` do the rest (one refresh for any number of
+/// Give it once, to ``AuthorizationMiddleware/init(authenticator:credential:policy:now:clock:persist:name:inspector:authorizes:)``:
+/// the middleware and the `TokenStore` it owns do the rest (one refresh for any number of
 /// requests, a stale rejection answered without one, no refresh loop), so a scheme other than
 /// `Authorization: Bearer …` needs no middleware of its own. For the usual Bearer scheme use
-/// ``BearerAuthenticator``, or just `AuthorizationMiddleware(tokens:)`.
+/// ``BearerAuthenticator``.
 ///
 /// An API that sends its key in a header of its own and answers 419 when the session expired:
 ///
 /// ```swift
 /// struct APIKeyAuthenticator: Authenticator {
-///   let api: HTTPClient  // without the authorization middleware
+///   let api: HTTPClient  // the client without the authorization middleware
 ///
 ///   func apply(_ credential: Credential, to request: inout HTTPRequest) {
 ///     request.headers["X-API-Key"] = credential.accessToken
@@ -27,11 +28,9 @@ import Custody
 ///   }
 /// }
 ///
-/// let authenticator = APIKeyAuthenticator(api: api)
-/// let tokens = TokenStore(credential: saved, authenticator: authenticator)
-/// let client = HTTPClient(
-///   baseURL: server, transport: transport,
-///   middleware: [AuthorizationMiddleware(tokens: tokens, authenticator: authenticator)])
+/// let authorization = AuthorizationMiddleware(authenticator: APIKeyAuthenticator(api: api), credential: saved)
+/// var client = api
+/// client.middleware = [authorization]
 /// ```
 ///
 /// Whether a rejected request was sent with the current credential is not the authenticator's
@@ -53,8 +52,9 @@ public protocol Authenticator: Sendable {
   ///   - request: The request as it was sent, credential applied.
   func isCredentialRejected(by response: HTTPResponse, for request: HTTPRequest) -> Bool
 
-  /// Exchanges `credential` for a fresh one. Send the refresh as an auth request
-  /// (``HTTPRequest/isAuthRequest``) so it never waits for a credential itself.
+  /// Exchanges `credential` for a fresh one. Send the refresh through a client without the
+  /// authorization middleware; a request sent through it anyway goes out untouched, so the
+  /// refresh never waits for a credential itself.
   ///
   /// - Throws: Whatever the exchange throws; ``refreshFailureEndsSession(_:)`` decides what
   ///   the error means for the session.

@@ -4,20 +4,19 @@ import Custody
 /// and a refresh answered 400, 401 or 403 ends the session.
 ///
 /// ```swift
-/// let bearer = BearerAuthenticator { old in
-///   try await api.send(.refresh(old))  // an auth request
-/// }
-/// let tokens = TokenStore(credential: saved, authenticator: bearer)
-/// let client = HTTPClient(
-///   baseURL: server, transport: transport,
-///   middleware: [AuthorizationMiddleware(tokens: tokens, authenticator: bearer)])
+/// let api = HTTPClient(baseURL: server, transport: URLSessionTransport())
+/// let authorization = AuthorizationMiddleware(
+///   authenticator: BearerAuthenticator { old in try await api.send(.refresh(old)) }, credential: saved)
+/// var client = api
+/// client.middleware = [authorization]
 /// ```
 public struct BearerAuthenticator: Authenticator {
   private let renew: TokenStore.Refresh
 
   /// Creates the authenticator.
   ///
-  /// - Parameter refresh: Exchanges a credential for a fresh one; send it as an auth request.
+  /// - Parameter refresh: Exchanges a credential for a fresh one; send it through a client
+  ///   without the authorization middleware.
   public init(refresh: @escaping TokenStore.Refresh) { renew = refresh }
 
   /// Sets `Authorization: Bearer <access token>`.

@@ -3,8 +3,9 @@ import Foundation
 
 /// Sends a request again after a transient failure, waiting longer each time.
 ///
-/// - Only requests that are safe to repeat are retried: idempotent methods (GET, HEAD, PUT,
-///   DELETE, OPTIONS), or a request that opts in with ``HTTPRequest/allowsRetry``.
+/// - Only requests its `retries` predicate accepts are retried; by default those safe to
+///   repeat, with an idempotent method (GET, HEAD, PUT, DELETE, OPTIONS, TRACE). A POST or
+///   PATCH is sent once unless the predicate accepts it.
 /// - It retries on the statuses of ``Policy/statuses`` (408, 429, 500, 502, 503, 504) and on
 ///   transport failures that may pass (``HTTPFailure/offline(reason:)``,
 ///   ``HTTPFailure/timedOut``).
@@ -19,6 +20,8 @@ import Foundation
 /// ```swift
 /// let client = HTTPClient(baseURL: server, transport: URLSessionTransport(),
 ///                         middleware: [RetryMiddleware(policy: .init(maxAttempts: 4))])
+/// // Orders carry an idempotency key, so they may be sent again too:
+/// let retry = RetryMiddleware { $0.method.isIdempotent || $0.path == "/orders" }
 /// ```
 public struct RetryMiddleware: HTTPMiddleware {
   /// How often and how long to retry.
@@ -54,6 +57,7 @@ public struct RetryMiddleware: HTTPMiddleware {
   private let sleep: @Sendable (Duration) async throws -> Void
   private let jitter: @Sendable (Duration) -> Duration
   private let now: @Sendable () -> Date
+  private let retries: @Sendable (HTTPRequest) -> Bool
 
   /// Creates the middleware.
   ///
@@ -63,16 +67,23 @@ public struct RetryMiddleware: HTTPMiddleware {
   ///   - jitter: Picks the actual wait given its ceiling; by default uniformly between zero and
   ///     the ceiling (full jitter). Pass `{ $0 }` for waits a test can predict.
   ///   - now: The wall clock an HTTP-date `Retry-After` is measured from.
+  ///   - retries: Whether a request may be sent more than once; by default when its method is
+  ///     idempotent (``isIdempotent(_:)``). Any other request goes through once.
   public init(
     policy: Policy = Policy(), clock: some Clock<Duration> = ContinuousClock(),
     jitter: @escaping @Sendable (Duration) -> Duration = RetryMiddleware.fullJitter,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    retries: @escaping @Sendable (HTTPRequest) -> Bool = RetryMiddleware.isIdempotent
   ) {
     self.policy = policy
+    self.retries = retries
     self.sleep = { try await clock.sleep(for: $0) }
     self.jitter = jitter
     self.now = now
   }
+
+  /// Whether `request`'s method is idempotent, so sending it twice has the effect of once.
+  public static func isIdempotent(_ request: HTTPRequest) -> Bool { request.method.isIdempotent }
 
   /// A uniformly random duration between zero and `ceiling`.
   public static func fullJitter(_ ceiling: Duration) -> Duration {
@@ -82,7 +93,7 @@ public struct RetryMiddleware: HTTPMiddleware {
   public func intercept(
     _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
   ) async throws(HTTPFailure) -> HTTPResponse {
-    guard request.isRetryable else { return try await next(request) }
+    guard retries(request) else { return try await next(request) }
     var attempt = 1
     while true {
       let outcome: Result<HTTPResponse, HTTPFailure>

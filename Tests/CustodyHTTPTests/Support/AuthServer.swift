@@ -65,7 +65,14 @@ struct RefreshForm: Codable, Sendable {
 
 extension Endpoint where Response == TokenReply {
   static func refresh(_ refreshToken: String) -> Self {
-    Endpoint(method: .post, path: "/auth/refresh", json: RefreshForm(refreshToken: refreshToken), isAuthRequest: true)
+    Endpoint(method: .post, path: "/auth/refresh", json: RefreshForm(refreshToken: refreshToken))
+  }
+}
+
+extension TokenReply {
+  /// The reply as a credential valid for an hour after ``AuthFixture/now``.
+  var renewed: Credential {
+    Credential(accessToken: accessToken, refreshToken: refreshToken, expiresAt: AuthFixture.now + 3600)
   }
 }
 
@@ -73,8 +80,8 @@ extension Endpoint where Response == Me {
   static let me = Endpoint(path: "/auth/me")
 }
 
-/// A server, a token store whose refresh goes through the same transport, and a client that
-/// authorizes through the store: the wiring an app uses.
+/// A server, a client without authorization that the refresh goes through, and a client with
+/// the authorization middleware over the same transport: the wiring an app uses.
 struct AuthFixture {
   static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -82,19 +89,20 @@ struct AuthFixture {
   let tokens: TokenStore
   let client: HTTPClient
 
-  init(server: AuthServer = AuthServer(), credential: Credential?) {
+  init(
+    server: AuthServer = AuthServer(), credential: Credential?,
+    authorizes: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true }
+  ) {
     let transport = InProcessTransport { try await server.handle($0) }
-    let authClient = HTTPClient(baseURL: testBaseURL, transport: transport)
-    let tokens = TokenStore(credential: credential, now: { Self.now }, clock: TestClock()) { old in
-      let reply = try await authClient.send(.refresh(old.refreshToken ?? ""))
-      return Credential(
-        accessToken: reply.accessToken, refreshToken: reply.refreshToken, expiresAt: Self.now + 3600)
-    }
+    let api = HTTPClient(baseURL: testBaseURL, transport: transport, errorMessage: .jsonField("message"))
+    let bearer = BearerAuthenticator { old in try await api.send(.refresh(old.refreshToken ?? "")).renewed }
+    let authorization = AuthorizationMiddleware(
+      authenticator: bearer, credential: credential, now: { Self.now }, clock: TestClock(), authorizes: authorizes)
     self.server = server
-    self.tokens = tokens
-    self.client = HTTPClient(
-      baseURL: testBaseURL, transport: transport, middleware: [AuthorizationMiddleware(tokens: tokens)],
-      errorMessage: .jsonField("message"))
+    self.tokens = authorization.tokens
+    var client = api
+    client.middleware = [authorization]
+    self.client = client
   }
 
   /// A credential the server no longer accepts, which does not look expired.

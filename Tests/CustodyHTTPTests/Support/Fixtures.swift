@@ -13,9 +13,7 @@ struct Item: Codable, Sendable, Equatable {
 
 extension Endpoint where Response == Item {
   static func item(_ id: Int) -> Self { Endpoint(path: "/items/\(id)") }
-  static func create(_ item: Item, allowsRetry: Bool = false) -> Self {
-    Endpoint(method: .post, path: "/items", json: item, allowsRetry: allowsRetry)
-  }
+  static func create(_ item: Item) -> Self { Endpoint(method: .post, path: "/items", json: item) }
 }
 
 /// A server whose every answer the test gives, in the order it chooses.

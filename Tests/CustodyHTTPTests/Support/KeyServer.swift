@@ -54,8 +54,7 @@ struct APIKeyAuthenticator: Authenticator {
 
   func refresh(_ credential: Credential) async throws -> Credential {
     let endpoint = Endpoint<KeyReply>(
-      method: .post, path: "/keys/renew", headers: ["X-Renewal-Token": credential.refreshToken ?? ""],
-      isAuthRequest: true)
+      method: .post, path: "/keys/renew", headers: ["X-Renewal-Token": credential.refreshToken ?? ""])
     let reply = try await api.send(endpoint)
     return Credential(accessToken: reply.key, refreshToken: reply.renewal, expiresAt: nil)
   }
@@ -70,10 +69,10 @@ struct KeyFixture {
   init(credential: Credential = KeyFixture.stale) {
     let transport = InProcessTransport { [server] in try await server.handle($0) }
     let authenticator = APIKeyAuthenticator(api: HTTPClient(baseURL: testBaseURL, transport: transport))
-    tokens = TokenStore(credential: credential, authenticator: authenticator, clock: TestClock())
-    client = HTTPClient(
-      baseURL: testBaseURL, transport: transport,
-      middleware: [AuthorizationMiddleware(tokens: tokens, authenticator: authenticator)])
+    let authorization = AuthorizationMiddleware(
+      authenticator: authenticator, credential: credential, clock: TestClock())
+    tokens = authorization.tokens
+    client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
   }
 
   /// A key the server no longer accepts.

@@ -19,8 +19,8 @@ public struct StoredSession: Sendable, Hashable, Codable {
   }
 }
 
-/// Owns the signed-in session: a `TokenStore` that renews the credential once for every
-/// request, persisted so a session survives a restart: in an owner-only file, or with the
+/// Owns the signed-in session: the authorization middleware and its `TokenStore`, which
+/// renews the credential once for every request, persisted so a session survives a restart: in an owner-only file, or with the
 /// credential in a ``SessionCredentialStorage`` (the Keychain) and only the user in the file.
 ///
 /// A refresh the authenticator judges final (the server rejected the refresh token) signs the
@@ -32,11 +32,14 @@ public struct StoredSession: Sendable, Hashable, Codable {
 /// ```swift
 /// let session = await UserSession.open(
 ///   store: FileStore(url: file, default: nil, protection: .ownerOnly), authenticator: authenticator)
+/// client.middleware.append(session.authorization)
 /// let user = try await session.signIn(username: "emilys", password: "emilyspass", using: auth)
 /// ```
 public final class UserSession: Sendable {
-  /// Hands out and renews the credential; give it to the authorization middleware.
-  public let tokens: TokenStore
+  /// Authorizes the session's requests; put it in the client's middleware.
+  public let authorization: AuthorizationMiddleware
+  /// Hands out and renews the credential: the authorization middleware's store.
+  public var tokens: TokenStore { authorization.tokens }
   /// Why the credential storage could not be read at start, if it could not: the session
   /// opened signed out, and the file and the storage were left as they were for the next start.
   public let credentialProblem: (any Error)?
@@ -50,10 +53,10 @@ public final class UserSession: Sendable {
   private let holdsForeignSession: Locked<Bool>
 
   private init(
-    tokens: TokenStore, server: ServerOrigin?, store: FileStore<StoredSession?>,
+    authorization: AuthorizationMiddleware, server: ServerOrigin?, store: FileStore<StoredSession?>,
     credentials: (any SessionCredentialStorage)?, credentialProblem: (any Error)?, isForeign: Bool
   ) {
-    self.tokens = tokens
+    self.authorization = authorization
     self.server = server
     self.store = store
     self.credentials = credentials
@@ -76,12 +79,14 @@ public final class UserSession: Sendable {
   ///   - clock: The clock the refresh budget counts in.
   ///   - authenticator: Renews a credential (without needing one itself) and decides which
   ///     failed renewal ends the session.
+  ///   - authorizes: Which requests carry the credential; the others go out untouched.
   ///   - inspector: Receives the token store's events, under the name "session".
   public static func open(
     store: FileStore<StoredSession?>, server: ServerOrigin? = nil,
     credentials: (any SessionCredentialStorage)? = nil, policy: TokenStore.Policy = .init(),
     now: @escaping @Sendable () -> Date = { Date() }, clock: some Clock<Duration> = ContinuousClock(),
-    authenticator: some Authenticator, inspector: (any OwnerInspector)? = nil
+    authenticator: some Authenticator, authorizes: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true },
+    inspector: (any OwnerInspector)? = nil
   ) async -> UserSession {
     let loaded = await store.load()
     // Another server's session: its tokens are never sent here, nor deleted for this one.
@@ -97,12 +102,12 @@ public final class UserSession: Sendable {
         problem = error
       }
     }
-    let tokens = TokenStore(
-      credential: credential, authenticator: authenticator, policy: policy, now: now, clock: clock,
+    let authorization = AuthorizationMiddleware(
+      authenticator: authenticator, credential: credential, policy: policy, now: now, clock: clock,
       persist: { credential in persist(credential, in: store, credentials: credentials) }, name: "session",
-      inspector: inspector)
+      inspector: inspector, authorizes: authorizes)
     return UserSession(
-      tokens: tokens, server: server, store: store, credentials: credentials, credentialProblem: problem,
+      authorization: authorization, server: server, store: store, credentials: credentials, credentialProblem: problem,
       isForeign: isForeign)
   }
 

@@ -10,7 +10,9 @@ public struct LiveAuthService: AuthService {
   private let now: @Sendable () -> Date
 
   /// - Parameters:
-  ///   - client: Sends the requests; `/auth/me` needs the authorization middleware.
+  ///   - client: Sends the requests; `/auth/me` needs the authorization middleware, whose
+  ///     predicate must let login, refresh and logout go out as they are (see
+  ///     `StorefrontEnvironment`). Refreshes are best sent through a client without it.
   ///   - sessionLength: The access token lifetime to ask for (`expiresInMins`).
   ///   - logoutPath: The route that ends a session on the server, such as `/auth/logout`;
   ///     `nil` where the server has none, as on the public service.
@@ -29,7 +31,7 @@ public struct LiveAuthService: AuthService {
     let started = now()
     let form = LoginRequestDTO(username: username, password: password, expiresInMins: minutes)
     let user = try await client.send(
-      Endpoint<UserDTO>(method: .post, path: "/auth/login", json: form, isAuthRequest: true))
+      Endpoint<UserDTO>(method: .post, path: "/auth/login", json: form))
     guard let accessToken = user.accessToken else {
       throw HTTPFailure.invalidResponse(reason: "The login answer has no access token.")
     }
@@ -45,7 +47,7 @@ public struct LiveAuthService: AuthService {
     let started = now()
     let form = RefreshRequestDTO(refreshToken: refreshToken, expiresInMins: minutes)
     let tokens = try await client.send(
-      Endpoint<TokensDTO>(method: .post, path: "/auth/refresh", json: form, isAuthRequest: true))
+      Endpoint<TokensDTO>(method: .post, path: "/auth/refresh", json: form))
     return Credential(
       accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: expiry(from: started))
   }
@@ -54,13 +56,12 @@ public struct LiveAuthService: AuthService {
     try await client.send(Endpoint<UserDTO>(path: "/auth/me")).model()
   }
 
-  /// Ends the session with its own access token, as an auth request: an expired token is not
-  /// renewed just to be thrown away.
+  /// Ends the session with its own access token, which the authorization middleware leaves
+  /// alone: an expired token is not renewed just to be thrown away.
   @concurrent public func logout(_ credential: Credential) async throws {
     guard let logoutPath else { return }
     let endpoint = Endpoint<Never>(
-      method: .post, path: logoutPath, headers: ["Authorization": "Bearer \(credential.accessToken)"],
-      isAuthRequest: true)
+      method: .post, path: logoutPath, headers: ["Authorization": "Bearer \(credential.accessToken)"])
     _ = try await client.response(for: endpoint)
   }
 

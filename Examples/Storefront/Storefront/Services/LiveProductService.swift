@@ -3,14 +3,16 @@ import Foundation
 
 /// ``ProductService`` over the Storefront API.
 ///
-/// While someone is signed in, calls go through the protected `/auth/…` routes, so the
-/// authorization middleware attaches the credential and renews it on a 401.
+/// While someone is signed in, calls go through the protected `/auth/…` routes, which the
+/// authorization middleware's predicate accepts, so it attaches the credential and renews it on
+/// a 401; the public routes go out without one.
 public struct LiveProductService: ProductService {
   private let client: HTTPClient
   private let usesProtectedRoutes: @Sendable () async -> Bool
 
   /// - Parameters:
-  ///   - client: Sends the requests; give it the authorization middleware.
+  ///   - client: Sends the requests; give it the authorization middleware, authorizing the
+  ///     `/auth/…` routes.
   ///   - usesProtectedRoutes: Whether to call the `/auth/…` routes now (someone is signed in).
   public init(client: HTTPClient, usesProtectedRoutes: @escaping @Sendable () async -> Bool = { false }) {
     self.client = client
