@@ -6,7 +6,7 @@ extension Duration {
   /// ```swift
   /// let expiry = Date.now.addingTimeInterval(Duration.seconds(90).timeInterval)
   /// ```
-  public var timeInterval: TimeInterval {
+  package var timeInterval: TimeInterval {
     let (seconds, attoseconds) = components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }

@@ -53,8 +53,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
   }
 
   /// Creates an endpoint whose body is `json`, encoded with the client's encoder.
+  ///
+  /// The method has no default here: a body goes with POST, PUT or PATCH alike, and an endpoint
+  /// reads the same whichever initializer made it when it names its method.
   public init(
-    method: HTTPMethod = .post, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+    method: HTTPMethod, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
     json: some Encodable & Sendable, timeout: Duration? = nil
   ) {
     self.init(method: method, path: path, query: query, headers: headers, body: .json(json), timeout: timeout)

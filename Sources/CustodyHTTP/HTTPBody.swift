@@ -30,7 +30,7 @@ public struct HTTPBody: Sendable {
   }
 
   /// The contents of the file at `url`, read as they are sent and never loaded into memory.
-  /// A file that cannot be read fails the request with ``HTTPFailure/invalidRequest(reason:)``.
+  /// A file that cannot be read fails the request with ``HTTPError/invalidRequest(reason:)``.
   public static func file(_ url: URL, contentType: String) -> HTTPBody {
     HTTPBody(content: .source(.file(url), contentType: contentType))
   }

@@ -9,9 +9,9 @@ extension HTTPBodySource {
   /// if let source = request.bodySource { request.body = try await source.data() }
   /// ```
   ///
-  /// - Throws: ``HTTPFailure/invalidRequest(reason:)`` when the file or stream cannot be read or
-  ///   the sequence throws; ``HTTPFailure/cancelled`` when the calling task is cancelled.
-  public func data() async throws(HTTPFailure) -> Data {
+  /// - Throws: ``HTTPError/invalidRequest(reason:)`` when the file or stream cannot be read or
+  ///   the sequence throws; ``HTTPError/cancelled`` when the calling task is cancelled.
+  public func data() async throws(HTTPError) -> Data {
     switch kind {
     case .file(let url):
       do { return try Data(contentsOf: url) } catch { throw Self.unreadableFile }
@@ -27,8 +27,8 @@ extension HTTPBodySource {
   /// Hands every chunk of a streamed body to `write`, checking for cancellation between chunks.
   ///
   /// A sequence that ends because the task was cancelled (as `AsyncStream` does) is not a whole
-  /// body: that ends with ``HTTPFailure/cancelled`` too.
-  func forEachChunk(_ write: (Data) throws(HTTPFailure) -> Void) async throws(HTTPFailure) {
+  /// body: that ends with ``HTTPError/cancelled`` too.
+  func forEachChunk(_ write: (Data) throws(HTTPError) -> Void) async throws(HTTPError) {
     guard case .chunks(let producer) = kind else { return }
     do {
       try await producer.forEach { chunk in
@@ -36,7 +36,7 @@ extension HTTPBodySource {
         try write(chunk)
       }
       try Task.checkCancellation()
-    } catch let failure as HTTPFailure {
+    } catch let failure as HTTPError {
       throw failure
     } catch {
       throw Task.isCancelled || error is CancellationError
@@ -45,15 +45,15 @@ extension HTTPBodySource {
   }
 
   /// Writes a streamed body to a temporary file, for a transport that sends it from there.
-  func spool() async throws(HTTPFailure) -> TemporaryFile {
+  func spool() async throws(HTTPError) -> TemporaryFile {
     let file = try TemporaryFile.spool()
-    do throws(HTTPFailure) {
-      try await forEachChunk { chunk throws(HTTPFailure) in try file.append(chunk) }
+    do throws(HTTPError) {
+      try await forEachChunk { chunk throws(HTTPError) in try file.append(chunk) }
     } catch {
       file.discard()
       throw error
     }
-    do throws(HTTPFailure) {
+    do throws(HTTPError) {
       try file.finishWriting(durably: false)
     } catch {
       file.remove()
@@ -62,9 +62,9 @@ extension HTTPBodySource {
     return file
   }
 
-  static let unreadableFile = HTTPFailure.invalidRequest(reason: "the file to upload cannot be read")
+  static let unreadableFile = HTTPError.invalidRequest(reason: "the file to upload cannot be read")
 
-  private static func read(_ stream: InputStream) throws(HTTPFailure) -> Data {
+  private static func read(_ stream: InputStream) throws(HTTPError) -> Data {
     stream.open()
     defer { stream.close() }
     var data = Data()

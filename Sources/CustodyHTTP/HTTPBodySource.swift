@@ -54,7 +54,7 @@ public struct HTTPBodySource: Sendable, Hashable {
   /// let body = HTTPBodySource.stream { recording.encodedChunks() }
   /// ```
   ///
-  /// An error the sequence throws fails the request with ``HTTPFailure/invalidRequest(reason:)``.
+  /// An error the sequence throws fails the request with ``HTTPError/invalidRequest(reason:)``.
   public static func stream<Chunks: AsyncSequence>(
     _ makeChunks: @escaping @Sendable () -> Chunks
   ) -> HTTPBodySource where Chunks.Element == Data {

@@ -5,7 +5,7 @@ extension HTTPBodyStream {
   ///
   /// Lines end with `\n` or `\r\n`, which are not part of the element; a last line without an
   /// ending is yielded too. Bytes are decoded as UTF-8, invalid sequences replaced with U+FFFD.
-  /// A line longer than 1 MiB fails with ``HTTPFailure/responseTooLarge(limit:)``; use
+  /// A line longer than 1 MiB fails with ``HTTPError/responseTooLarge(limit:)``; use
   /// ``lines(maximumLength:)`` for another limit.
   ///
   /// ```swift
@@ -24,7 +24,7 @@ extension HTTPBodyStream {
   /// The lines of an ``HTTPBodyStream``.
   public struct Lines: AsyncSequence, Sendable {
     public typealias Element = String
-    public typealias Failure = HTTPFailure
+    public typealias Failure = HTTPError
 
     let base: HTTPBodyStream
     let maximumLength: Int
@@ -36,7 +36,7 @@ extension HTTPBodyStream {
     /// Reads the lines of a body.
     public struct Iterator: AsyncIteratorProtocol {
       public typealias Element = String
-      public typealias Failure = HTTPFailure
+      public typealias Failure = HTTPError
 
       var base: HTTPBodyStream.Iterator?
       let maximumLength: Int
@@ -51,9 +51,9 @@ extension HTTPBodyStream {
 
       /// The next line, or `nil` at the end of the body.
       ///
-      /// - Throws: ``HTTPFailure`` as the body's iterator does, and
-      ///   ``HTTPFailure/responseTooLarge(limit:)`` for a line over the maximum length.
-      public mutating func next() async throws(HTTPFailure) -> String? {
+      /// - Throws: ``HTTPError`` as the body's iterator does, and
+      ///   ``HTTPError/responseTooLarge(limit:)`` for a line over the maximum length.
+      public mutating func next() async throws(HTTPError) -> String? {
         while true {
           if let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
             let end = newline > start && pending[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline

@@ -3,7 +3,7 @@ import Foundation
 /// A response body read as it arrives: an `AsyncSequence` of the chunks the server sent.
 ///
 /// ``HTTPClient/stream(_:)`` returns one. The sequence yields each chunk as soon as the transport
-/// receives it, ends when the body ends, and throws an ``HTTPFailure`` when the connection breaks
+/// receives it, ends when the body ends, and throws an ``HTTPError`` when the connection breaks
 /// mid-body. For text that comes in lines (server-sent events, NDJSON), iterate ``lines``.
 ///
 /// ```swift
@@ -16,7 +16,7 @@ import Foundation
 /// The transfer ends with its reader: cancelling the reading task, leaving the loop, or dropping
 /// the stream unread cancels it. Chunks that arrive faster than they are read wait in memory, up
 /// to the transport's limit (``URLSessionTransport/Configuration/maximumResponseSize``); a reader
-/// that falls further behind gets ``HTTPFailure/responseTooLarge(limit:)``.
+/// that falls further behind gets ``HTTPError/responseTooLarge(limit:)``.
 ///
 /// Iterate a stream once, from one task at a time: copies share one body.
 public struct HTTPBodyStream: Sendable {
@@ -42,7 +42,7 @@ public struct HTTPBodyStream: Sendable {
   ///
   /// - Parameters:
   ///   - bufferLimit: The most bytes kept unread; past it the stream fails with
-  ///     ``HTTPFailure/responseTooLarge(limit:)`` and `onCancel` is called.
+  ///     ``HTTPError/responseTooLarge(limit:)`` and `onCancel` is called.
   ///   - onCancel: Called once, from any thread, when the reader stops before the body ended
   ///     (cancelled, left its loop, dropped the stream) or fell too far behind: stop producing.
   public static func makeStream(
@@ -56,7 +56,7 @@ public struct HTTPBodyStream: Sendable {
   func cancel() { consumer.storage.cancel() }
 
   /// The whole body, or its first `limit` bytes (the rest is not read).
-  func collect(upTo limit: Int) async throws(HTTPFailure) -> Data {
+  func collect(upTo limit: Int) async throws(HTTPError) -> Data {
     var data = Data()
     var iterator = makeAsyncIterator()
     while data.count < limit, let chunk = try await iterator.next() {
@@ -69,22 +69,22 @@ public struct HTTPBodyStream: Sendable {
 
 extension HTTPBodyStream: AsyncSequence {
   public typealias Element = Data
-  public typealias Failure = HTTPFailure
+  public typealias Failure = HTTPError
 
   public func makeAsyncIterator() -> Iterator { Iterator(consumer: consumer) }
 
   /// Reads the chunks of an ``HTTPBodyStream``.
   public struct Iterator: AsyncIteratorProtocol {
     public typealias Element = Data
-    public typealias Failure = HTTPFailure
+    public typealias Failure = HTTPError
 
     let consumer: BodyStreamConsumer
 
     /// The next chunk, or `nil` at the end of the body.
     ///
-    /// - Throws: ``HTTPFailure``: the connection broke, the reader fell too far behind, or the
-    ///   calling task was cancelled (``HTTPFailure/cancelled``).
-    public mutating func next() async throws(HTTPFailure) -> Data? {
+    /// - Throws: ``HTTPError``: the connection broke, the reader fell too far behind, or the
+    ///   calling task was cancelled (``HTTPError/cancelled``).
+    public mutating func next() async throws(HTTPError) -> Data? {
       switch await consumer.storage.next() {
       case .chunk(let chunk): return chunk
       case .end: return nil
@@ -112,6 +112,6 @@ extension HTTPBodyStream {
     public func finish() { storage.finish(nil) }
 
     /// Ends the body with `failure`, which the reader gets after the chunks it has not read.
-    public func finish(throwing failure: HTTPFailure) { storage.finish(failure) }
+    public func finish(throwing failure: HTTPError) { storage.finish(failure) }
   }
 }

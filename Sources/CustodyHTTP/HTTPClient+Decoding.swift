@@ -8,7 +8,7 @@ extension HTTPClient {
   @concurrent
   static func decode<Response: Decodable & Sendable>(
     _ type: Response.Type, from data: Data, using decoder: JSONDecoder
-  ) async throws(HTTPFailure) -> Response {
+  ) async throws(HTTPError) -> Response {
     do {
       return try decoder.decode(Response.self, from: data)
     } catch let error as DecodingError {

@@ -24,14 +24,14 @@ extension HTTPClient {
   ///   - progress: Called after each chunk is written, in order, off the caller's actor; keep it
   ///     quick.
   /// - Returns: The response head (status, header fields, final URL); its body is empty.
-  /// - Throws: ``HTTPFailure`` as ``stream(_:)`` does, the body stream's failures, and
-  ///   ``HTTPFailure/transport(code:reason:)`` with a file error code (`cannotCreateFile`,
+  /// - Throws: ``HTTPError`` as ``stream(_:)`` does, the body stream's failures, and
+  ///   ``HTTPError/transport(code:reason:)`` with a file error code (`cannotCreateFile`,
   ///   `cannotWriteToFile`, `cannotMoveFile`) when the file cannot be written.
   @discardableResult
   public func download<Response>(
     _ endpoint: Endpoint<Response>, to destination: URL,
     progress: @escaping @Sendable (HTTPTransferProgress) -> Void = { _ in }
-  ) async throws(HTTPFailure) -> HTTPResponse {
+  ) async throws(HTTPError) -> HTTPResponse {
     let streamed = try await stream(endpoint)
     try await Self.write(streamed, to: destination, progress: progress)
     return streamed.response
@@ -40,7 +40,7 @@ extension HTTPClient {
   @concurrent
   private static func write(
     _ streamed: HTTPStreamedResponse, to destination: URL, progress: @Sendable (HTTPTransferProgress) -> Void
-  ) async throws(HTTPFailure) {
+  ) async throws(HTTPError) {
     let file: TemporaryFile
     do {
       file = try TemporaryFile.beside(destination)
@@ -50,7 +50,7 @@ extension HTTPClient {
     }
     var report = HTTPTransferProgress(bytesReceived: 0, bytesExpected: streamed.expectedContentLength)
     var chunks = streamed.body.makeAsyncIterator()
-    do throws(HTTPFailure) {
+    do throws(HTTPError) {
       while let chunk = try await chunks.next() {
         try file.append(chunk)
         report.bytesReceived += Int64(chunk.count)

@@ -25,15 +25,15 @@ extension HTTPClient {
   ///
   /// - Parameter endpoint: What to send; its response type is not used.
   /// - Returns: The response head and its body, to be read once.
-  /// - Throws: ``HTTPFailure`` as ``response(for:)`` does, before the body.
-  public func stream<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPStreamedResponse {
+  /// - Throws: ``HTTPError`` as ``response(for:)`` does, before the body.
+  public func stream<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> HTTPStreamedResponse {
     let request = try makeRequest(for: endpoint)
     if Task.isCancelled { throw .cancelled }
     // The body of the latest 2xx attempt; an earlier one is cancelled when middleware sends again.
     var latest: HTTPBodyStream?
-    let response = try await run(request, through: middleware[...]) { request throws(HTTPFailure) in
+    let response = try await run(request, through: middleware[...]) { request throws(HTTPError) in
       let streamed: HTTPStreamedResponse
-      do { streamed = try await transport.stream(request) } catch { throw HTTPFailure(transportError: error) }
+      do { streamed = try await transport.stream(request) } catch { throw HTTPError(transportError: error) }
       latest?.cancel()
       latest = nil
       guard streamed.response.isSuccess else {
@@ -44,7 +44,7 @@ extension HTTPClient {
       latest = streamed.body
       return streamed.response
     }
-    if let failure = HTTPFailure(response: response, now: Date(), errorMessage: errorMessage) {
+    if let failure = HTTPError(response: response, now: Date(), errorMessage: errorMessage) {
       latest?.cancel()
       throw failure
     }

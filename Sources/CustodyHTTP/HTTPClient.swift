@@ -60,16 +60,15 @@ public struct HTTPClient: Sendable {
   /// ```
   ///
   /// An answer without a body (204, 205, or an empty 200) decodes to `nil` when `Response` is
-  /// an `Optional`; for any other type it is ``HTTPFailure/invalidResponse(reason:)``. For an
+  /// an `Optional`; for any other type it is ``HTTPError/invalidResponse(reason:)``. For an
   /// answer of no use, make the endpoint an `Endpoint<Void>`: its `send` ignores the body.
   ///
   /// - Parameter endpoint: What to send and how to read the answer.
   /// - Returns: The decoded body of a 2xx response.
-  /// - Throws: ``HTTPFailure``: a transport failure, a status outside 2xx (with the server's
-  ///   message, as ``errorMessage`` reads it), ``HTTPFailure/invalidResponse(reason:)`` when the body does not decode, or
-  ///   ``HTTPFailure/cancelled``.
-  public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPFailure) -> Response
-  {
+  /// - Throws: ``HTTPError``: a transport failure, a status outside 2xx (with the server's
+  ///   message, as ``errorMessage`` reads it), ``HTTPError/invalidResponse(reason:)`` when the body does not decode, or
+  ///   ``HTTPError/cancelled``.
+  public func send<Response: Decodable & Sendable>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> Response {
     let response = try await response(for: endpoint)
     if let empty = try Self.emptyAnswer(Response.self, for: response) { return empty }
     return try await Self.decode(Response.self, from: response.body, using: decoder)
@@ -77,32 +76,32 @@ public struct HTTPClient: Sendable {
 
   /// Sends `endpoint` and returns the raw response of a 2xx status, body bytes included.
   ///
-  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does, except for decoding.
-  public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPFailure) -> HTTPResponse {
+  /// - Throws: ``HTTPError`` as ``send(_:)->_`` does, except for decoding.
+  public func response<Response>(for endpoint: Endpoint<Response>) async throws(HTTPError) -> HTTPResponse {
     let request = try makeRequest(for: endpoint)
     let response = try await perform(request)
-    if let failure = HTTPFailure(response: response, now: Date(), errorMessage: errorMessage) { throw failure }
+    if let failure = HTTPError(response: response, now: Date(), errorMessage: errorMessage) { throw failure }
     return response
   }
 
   /// Runs `request` through the middleware and the transport and returns the response,
   /// whatever its status.
   ///
-  /// - Throws: ``HTTPFailure`` when no response arrived or middleware failed.
-  public func perform(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
+  /// - Throws: ``HTTPError`` when no response arrived or middleware failed.
+  public func perform(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
-    return try await run(request, through: middleware[...]) { request throws(HTTPFailure) in
-      do { return try await transport.send(request) } catch { throw HTTPFailure(transportError: error) }
+    return try await run(request, through: middleware[...]) { request throws(HTTPError) in
+      do { return try await transport.send(request) } catch { throw HTTPError(transportError: error) }
     }
   }
 
   /// Runs `request` through `chain`, then hands it to `send`, which stands for the transport.
   func run(
     _ request: HTTPRequest, through chain: ArraySlice<any HTTPMiddleware>,
-    send: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    send: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     guard let first = chain.first else { return try await send(request) }
-    return try await first.intercept(request) { request throws(HTTPFailure) in
+    return try await first.intercept(request) { request throws(HTTPError) in
       try await run(request, through: chain.dropFirst(), send: send)
     }
   }

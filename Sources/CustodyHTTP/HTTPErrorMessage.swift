@@ -3,7 +3,7 @@ import Foundation
 /// How an ``HTTPClient`` reads the server's own explanation out of an error response.
 ///
 /// Every API words its errors its own way, so the client reads nothing unless told how: the
-/// message found becomes the ``HTTPFailure/serverMessage`` of the failure, and a screen can show
+/// message found becomes the ``HTTPError/serverMessage`` of the failure, and a screen can show
 /// it. Whatever is found is shortened to 300 characters.
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 /// Middleware runs in the order the client lists it: the first sees the request first and the
 /// response last. Each calls `next` to hand the request on, zero or more times. Middleware sees
 /// every response whatever its status; the client turns a status outside 2xx into an
-/// ``HTTPFailure`` only after all middleware has returned.
+/// ``HTTPError`` only after all middleware has returned.
 ///
 /// A usual order is retry outermost (each attempt gets a fresh credential), then authorization,
 /// then logging (every attempt is logged as sent):
@@ -21,8 +21,8 @@ public protocol HTTPMiddleware: Sendable {
   ///   - request: The request as the previous middleware passed it on.
   ///   - next: Sends a request through the rest of the chain and the transport.
   /// - Returns: The response to hand back toward the client.
-  /// - Throws: An ``HTTPFailure`` from `next`, or one of the middleware's own.
+  /// - Throws: An ``HTTPError`` from `next`, or one of the middleware's own.
   func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse
 }

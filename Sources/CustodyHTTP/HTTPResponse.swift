@@ -3,7 +3,7 @@ import Foundation
 /// A response as the transport received it: status, header fields and the body bytes.
 ///
 /// Middleware sees every response, whatever its status; ``HTTPClient`` turns a status outside
-/// 2xx into an ``HTTPFailure`` at the end.
+/// 2xx into an ``HTTPError`` at the end.
 public struct HTTPResponse: Sendable, Hashable {
   /// The HTTP status code.
   public var status: Int

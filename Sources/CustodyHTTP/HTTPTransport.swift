@@ -4,8 +4,8 @@ import Foundation
 ///
 /// A transport does not judge statuses, retry or authenticate; ``HTTPClient`` and its
 /// middleware do. It must stop promptly when the calling task is cancelled. It may throw any
-/// error; ``HTTPFailure`` values pass through the client unchanged, `CancellationError` becomes
-/// ``HTTPFailure/cancelled`` and URL loading errors are sorted by code.
+/// error; ``HTTPError`` values pass through the client unchanged, `CancellationError` becomes
+/// ``HTTPError/cancelled`` and URL loading errors are sorted by code.
 ///
 /// A request may carry its body as ``HTTPRequest/bodySource`` (a file or a stream) instead of
 /// ``HTTPRequest/body``; a transport that sends bodies as data reads it with

@@ -18,7 +18,7 @@
 /// }
 /// ```
 ///
-/// A failure is thrown as ``InterleavingFailure``, naming the order so it can be replayed
+/// A failure is thrown as ``InterleavingError``, naming the order so it can be replayed
 /// with ``replay(_:_:)``.
 public struct InterleavingExplorer: Sendable {
   /// How many steps each order has.
@@ -38,7 +38,7 @@ public struct InterleavingExplorer: Sendable {
   /// - Parameter scenario: Builds fresh state, performs the steps in the order given, and
   ///   throws when an expectation does not hold.
   /// - Returns: The number of orders explored.
-  /// - Throws: ``InterleavingFailure`` with the first failing order and its error, or
+  /// - Throws: ``InterleavingError`` with the first failing order and its error, or
   ///   `CancellationError` when the task is cancelled (by a time limit, say) between orders.
   @discardableResult
   public func explore(_ scenario: ([Int]) async throws -> Void) async throws -> Int {
@@ -55,7 +55,7 @@ public struct InterleavingExplorer: Sendable {
     do {
       try await scenario(order)
     } catch {
-      throw InterleavingFailure(order: order, underlying: error)
+      throw InterleavingError(order: order, underlying: error)
     }
   }
 
@@ -70,7 +70,7 @@ public struct InterleavingExplorer: Sendable {
 }
 
 /// An order of steps under which a scenario failed.
-public struct InterleavingFailure: Error, CustomStringConvertible {
+public struct InterleavingError: Error, CustomStringConvertible {
   /// The steps in the order they were performed.
   public let order: [Int]
   /// What the scenario threw.

@@ -49,7 +49,7 @@ struct AuthorizationMiddlewareTests {
   @Test func aRefreshThatCannotReachTheServerKeepsTheSession() async {
     let server = AuthServer()
     let offline = InProcessTransport { request in
-      if request.path.hasSuffix("/auth/refresh") { throw HTTPFailure.offline(reason: "no network connection") }
+      if request.path.hasSuffix("/auth/refresh") { throw HTTPError.offline(reason: "no network connection") }
       return try await server.handle(request)
     }
     let api = HTTPClient(baseURL: testBaseURL, transport: offline)

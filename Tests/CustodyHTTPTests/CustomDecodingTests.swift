@@ -55,8 +55,8 @@ struct CustomDecodingTests {
 
   @Test func otherFailuresKeepTheirCategoryAndNoWordsOfTheReader() async {
     let client = client(answering: "{}")
-    let cases: [(any Error, HTTPFailure)] = [
-      (CancellationError(), .cancelled), (HTTPFailure.responseTooLarge(limit: 9), .responseTooLarge(limit: 9)),
+    let cases: [(any Error, HTTPError)] = [
+      (CancellationError(), .cancelled), (HTTPError.responseTooLarge(limit: 9), .responseTooLarge(limit: 9)),
       (Unreadable(), .invalidResponse(reason: "the body could not be read")),
     ]
     for (thrown, expected) in cases {
@@ -83,12 +83,12 @@ struct CustomDecodingTests {
       transport: InProcessTransport { _ in HTTPResponse(status: 200, body: Data(body.utf8)) })
   }
 
-  private func failure(_ body: () async throws -> Void) async -> HTTPFailure? {
+  private func failure(_ body: () async throws -> Void) async -> HTTPError? {
     do {
       try await body()
       return nil
     } catch {
-      return error as? HTTPFailure
+      return error as? HTTPError
     }
   }
 }

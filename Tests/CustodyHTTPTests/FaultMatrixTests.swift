@@ -40,14 +40,13 @@ struct FaultMatrixTests {
   // the category is one a broken connection can have, never a success, a timeout or a
   // cancellation.
   @Test(arguments: [
-    ("close-mid-body", HTTPFailure.transport(code: -1, reason: "URL loading error -1"), Self.brokenConnection),
+    ("close-mid-body", HTTPError.transport(code: -1, reason: "URL loading error -1"), Self.brokenConnection),
     ("close-mid-chunked", .transport(code: -1, reason: "URL loading error -1"), Self.brokenConnection),
     ("empty-reply", .invalidResponse(reason: "the server sent a malformed HTTP response"), Self.brokenConnection),
     ("reset", .offline(reason: "the connection was lost"), Self.brokenConnection),
     ("garbage", .transport(code: -1002, reason: "the URL is not supported"), Self.brokenConnection),
   ])
-  func aBrokenConnectionIsATypedFailure(fault: String, onLinux: HTTPFailure, categories: [FailureCategory]) async throws
-  {
+  func aBrokenConnectionIsATypedFailure(fault: String, onLinux: HTTPError, categories: [FailureCategory]) async throws {
     let failure = try await client(fault).failure(of: Endpoint<Listing>(path: "/products"))
     #expect(failure.map { categories.contains($0.failureCategory) } == true, "\(String(describing: failure))")
     #if canImport(FoundationNetworking)
@@ -130,7 +129,7 @@ struct FaultMatrixTests {
     #expect(failure == .responseTooLarge(limit: 10_000))
   }
 
-  static func failure(of endpoint: Endpoint<Void>, on client: HTTPClient) async -> HTTPFailure? {
+  static func failure(of endpoint: Endpoint<Void>, on client: HTTPClient) async -> HTTPError? {
     do {
       _ = try await client.response(for: endpoint)
       return nil
@@ -158,7 +157,7 @@ struct FaultMatrixTests {
     #expect(clock.sleeperCount == 0)
   }
 
-  static let tooManyRedirects = HTTPFailure.transport(code: -1007, reason: "the redirects could not be followed")
+  static let tooManyRedirects = HTTPError.transport(code: -1007, reason: "the redirects could not be followed")
 
   @Test func aRedirectLoopEndsWithATypedFailure() async throws {
     let failure = try await client("redirect-loop").failure(of: Endpoint<Listing>(path: "/products"))
@@ -185,8 +184,8 @@ struct FaultMatrixTests {
   static let stormSize = 40
 
   /// Sends `stormSize` requests at once through `client` and returns each caller's failure.
-  static func storm(_ client: HTTPClient, path: String) async -> [HTTPFailure?] {
-    await withTaskGroup(of: HTTPFailure?.self) { group in
+  static func storm(_ client: HTTPClient, path: String) async -> [HTTPError?] {
+    await withTaskGroup(of: HTTPError?.self) { group in
       for _ in 0..<stormSize { group.addTask { await client.failure(of: Endpoint<Echo>(path: path)) } }
       return await group.reduce(into: []) { $0.append($1) }
     }
@@ -251,8 +250,8 @@ struct CountingMiddleware: HTTPMiddleware {
   let count: LockedState<Int>
 
   func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     count.withLock { $0 += 1 }
     return try await next(request)
   }

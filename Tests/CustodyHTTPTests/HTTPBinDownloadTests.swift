@@ -70,8 +70,8 @@ struct HTTPBinDownloadTests {
     try Data("old".utf8).write(to: destination)
     let (firstBytes, signal) = AsyncStream.makeStream(of: Void.self)
     let client = client
-    let download = Task { () -> HTTPFailure? in
-      do throws(HTTPFailure) {
+    let download = Task { () -> HTTPError? in
+      do throws(HTTPError) {
         try await client.download(Self.drip(bytes: 2, seconds: 600), to: destination) { _ in signal.yield() }
         return nil
       } catch {
@@ -108,12 +108,12 @@ struct HTTPBinDownloadTests {
     #expect(!reason.contains(folder.url.path), "no path in the reason")
   }
 
-  static func failure(_ body: () async throws -> Void) async -> HTTPFailure? {
+  static func failure(_ body: () async throws -> Void) async -> HTTPError? {
     do {
       try await body()
       return nil
     } catch {
-      return (error as? HTTPFailure) ?? .transport(code: 0, reason: "not an HTTPFailure: \(error)")
+      return (error as? HTTPError) ?? .transport(code: 0, reason: "not an HTTPError: \(error)")
     }
   }
 }

@@ -67,8 +67,8 @@ struct HTTPBinStreamingTests {
   @Test func cancellingTheReaderEndsTheStreamWithCancelled() async throws {
     let client = client
     let (arrived, signal) = AsyncStream.makeStream(of: Void.self)
-    let reader = Task { () -> HTTPFailure? in
-      do throws(HTTPFailure) {
+    let reader = Task { () -> HTTPError? in
+      do throws(HTTPError) {
         for try await _ in try await client.stream(Self.slowDrip).body { signal.yield() }
         return nil
       } catch {
@@ -113,8 +113,8 @@ struct FlakyOnce: HTTPMiddleware {
   let attempts: LockedState<Int>
 
   func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     let attempt = attempts.withLock { count in
       count += 1
       return count
@@ -135,7 +135,7 @@ struct FaultyStreamingTests {
     let client = HTTPClient(baseURL: try await FaultServer.url("close-mid-chunked"), transport: URLSessionTransport())
     let streamed = try await client.stream(Endpoint<Void>(path: "/products"))
     var received = Data()
-    var failure: HTTPFailure?
+    var failure: HTTPError?
     do {
       for try await chunk in streamed.body { received.append(chunk) }
     } catch {

@@ -87,7 +87,7 @@ struct HTTPClientTests {
     (URLError(.notConnectedToInternet) as any Error, FailureCategory.offline),
     (URLError(.cannotConnectToHost), .offline), (URLError(.networkConnectionLost), .offline),
     (URLError(.timedOut), .timedOut), (URLError(.cancelled), .cancelled), (CancellationError(), .cancelled),
-    (HTTPFailure.responseTooLarge(limit: 10), .invalidResponse), (URLError(.badServerResponse), .invalidResponse),
+    (HTTPError.responseTooLarge(limit: 10), .invalidResponse), (URLError(.badServerResponse), .invalidResponse),
   ])
   func mapsTransportErrorsToCategories(error: any Error, category: FailureCategory) async {
     let client = HTTPClient(baseURL: testBaseURL, transport: InProcessTransport { _ in throw error })

@@ -5,7 +5,7 @@ import Testing
 /// The client knows no API's error body: it reads a server's message only as it is told to.
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPErrorMessageTests {
-  private func failure(answering response: HTTPResponse, errorMessage: HTTPErrorMessage = .none) async -> HTTPFailure? {
+  private func failure(answering response: HTTPResponse, errorMessage: HTTPErrorMessage = .none) async -> HTTPError? {
     let client = HTTPClient(
       baseURL: testBaseURL, transport: InProcessTransport { _ in response }, errorMessage: errorMessage)
     return await client.failure(of: .item(1))

@@ -68,7 +68,7 @@ struct InProcessStreamingTests {
 
     var lines = streamed.body.lines(maximumLength: 10).makeAsyncIterator()
     let first = try await lines.next()
-    await #expect(throws: HTTPFailure.responseTooLarge(limit: 10)) { _ = try await lines.next() }
+    await #expect(throws: HTTPError.responseTooLarge(limit: 10)) { _ = try await lines.next() }
     #expect(first == "short")
     #expect(transport.cancellations.withLock { $0 } == 1)
     #expect(try await lines.next() == nil)
@@ -80,7 +80,7 @@ struct InProcessStreamingTests {
     let accepted = (0..<5).map { _ in transfer.continuation.yield(Data(count: 400)) }
 
     var chunks = streamed.body.makeAsyncIterator()
-    await #expect(throws: HTTPFailure.responseTooLarge(limit: 1024)) { _ = try await chunks.next() }
+    await #expect(throws: HTTPError.responseTooLarge(limit: 1024)) { _ = try await chunks.next() }
     #expect(accepted == [true, true, false, false, false])
     #expect(transport.cancellations.withLock { $0 } == 1)
   }
@@ -93,14 +93,14 @@ struct InProcessStreamingTests {
 
     var lines = streamed.body.lines.makeAsyncIterator()
     #expect(try await lines.next() == "one")
-    await #expect(throws: HTTPFailure.offline(reason: "the connection was lost")) { _ = try await lines.next() }
+    await #expect(throws: HTTPError.offline(reason: "the connection was lost")) { _ = try await lines.next() }
     #expect(try await lines.next() == nil)
   }
 
   @Test func aReaderWaitingForAChunkEndsAtOnceWhenCancelled() async throws {
     let client = client
-    let reader = Task { () -> HTTPFailure? in
-      do throws(HTTPFailure) {
+    let reader = Task { () -> HTTPError? in
+      do throws(HTTPError) {
         for try await _ in try await client.stream(Endpoint<Void>(path: "/quiet")).body {}
         return nil
       } catch {
@@ -135,7 +135,7 @@ struct InProcessStreamingTests {
     transfer.continuation.yield(Data(#""slow down"}"#.utf8))
     transfer.continuation.finish()
 
-    await #expect(throws: HTTPFailure.rateLimited(retryAfter: nil, message: "slow down")) { _ = try await call.value }
+    await #expect(throws: HTTPError.rateLimited(retryAfter: nil, message: "slow down")) { _ = try await call.value }
   }
 
   @Test func theStreamOfASupersededAttemptIsCancelled() async throws {
@@ -169,8 +169,8 @@ struct InProcessStreamingTests {
 /// Sends every request twice and answers with the second response.
 struct ResendOnce: HTTPMiddleware {
   func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     _ = try await next(request)
     return try await next(request)
   }

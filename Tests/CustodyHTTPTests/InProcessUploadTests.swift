@@ -75,8 +75,8 @@ struct InProcessUploadTests {
     let recorder = Recorder()
     let client = client(recorder)
     let (pulled, signal) = AsyncStream.makeStream(of: Void.self)
-    let call = Task { () -> HTTPFailure? in
-      do throws(HTTPFailure) {
+    let call = Task { () -> HTTPError? in
+      do throws(HTTPError) {
         try await client.send(
           Endpoint<Void>(
             method: .post, path: "/endless",

@@ -45,7 +45,7 @@ struct LoggingMiddlewareTests {
 
   @Test func logsAFailureWithoutItsDetails() async {
     let sink = Sink()
-    let transport = InProcessTransport { _ in throw HTTPFailure.timedOut }
+    let transport = InProcessTransport { _ in throw HTTPError.timedOut }
     let client = HTTPClient(
       baseURL: testBaseURL, transport: transport, middleware: [LoggingMiddleware(sink: sink.append)])
 

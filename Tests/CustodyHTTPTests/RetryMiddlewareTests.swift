@@ -122,7 +122,7 @@ struct RetryMiddlewareTests {
   @Test func retriesATransientTransportFailure() async throws {
     async let item = client().send(.item(1))
 
-    try await server.waitForCalls(1)[0].fail(HTTPFailure.offline(reason: "the connection was lost"))
+    try await server.waitForCalls(1)[0].fail(HTTPError.offline(reason: "the connection was lost"))
     try await clock.waitForSleepers(1)
     clock.advance(by: .seconds(1))
 

@@ -35,7 +35,7 @@ import Testing
       return
     }
     #expect(
-      HTTPFailure(transportError: error)
+      HTTPError(transportError: error)
         == .transport(code: -1202, reason: "a secure connection could not be established"))
   }
 }

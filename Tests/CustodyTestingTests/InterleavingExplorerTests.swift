@@ -30,7 +30,7 @@ struct InterleavingExplorerTests {
         if order == [1, 2, 0] { throw Broken() }
       }
     } throws: { error in
-      (error as? InterleavingFailure)?.order == [1, 2, 0] && (error as? InterleavingFailure)?.underlying is Broken
+      (error as? InterleavingError)?.order == [1, 2, 0] && (error as? InterleavingError)?.underlying is Broken
     }
   }
 
@@ -58,7 +58,7 @@ struct InterleavingExplorerTests {
           // A plain error, not `#require`: this scenario is expected to fail in one order.
           if shown.value.withLock({ $0 }) != 2 { throw Broken() }
         }
-      } catch let failure as InterleavingFailure {
+      } catch let failure as InterleavingError {
         failures.append(failure.order)
       }
     }

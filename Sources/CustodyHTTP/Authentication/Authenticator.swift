@@ -61,8 +61,8 @@ public protocol Authenticator: Sendable {
   func refresh(_ credential: Credential) async throws -> Credential
 
   /// Whether an error thrown by ``refresh(_:)`` means the server will never renew this session,
-  /// so the store signs out rather than trying again later. By default an ``HTTPFailure`` with
-  /// status 400, 401 or 403 ends it and any other ``HTTPFailure`` (offline, timed out, 5xx)
+  /// so the store signs out rather than trying again later. By default an ``HTTPError`` with
+  /// status 400, 401 or 403 ends it and any other ``HTTPError`` (offline, timed out, 5xx)
   /// keeps it; other errors are judged by `TokenStore.refreshFailureEndsSession(_:)`, which
   /// keeps the session for an error it cannot classify, such as a plain `URLError`.
   func refreshFailureEndsSession(_ error: any Error) -> Bool
@@ -74,10 +74,10 @@ extension Authenticator {
     response.status == 401
   }
 
-  /// An ``HTTPFailure`` with status 400, 401 or 403 from the refresh ends the session; any other
+  /// An ``HTTPError`` with status 400, 401 or 403 from the refresh ends the session; any other
   /// error is left to `TokenStore.refreshFailureEndsSession(_:)`.
   public func refreshFailureEndsSession(_ error: any Error) -> Bool {
-    guard let failure = error as? HTTPFailure else { return TokenStore.refreshFailureEndsSession(error) }
+    guard let failure = error as? HTTPError else { return TokenStore.refreshFailureEndsSession(error) }
     return [400, 401, 403].contains(failure.status)
   }
 }

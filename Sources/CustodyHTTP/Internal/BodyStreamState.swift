@@ -6,7 +6,7 @@ enum BodyStreamRead: Equatable {
   /// The body ended; every later read is `.end` too.
   case end
   /// The body failed; delivered once, then `.end`.
-  case failure(HTTPFailure)
+  case failure(HTTPError)
 }
 
 /// The state of one streamed body: the chunks the producer delivered that the consumer has not
@@ -30,13 +30,13 @@ struct BodyStreamState<Waiter> {
     case overflow
   }
 
-  /// The most bytes kept unread before the body fails with ``HTTPFailure/responseTooLarge(limit:)``.
+  /// The most bytes kept unread before the body fails with ``HTTPError/responseTooLarge(limit:)``.
   let limit: Int
   private var chunks: [Data] = []
   private var firstUnread = 0
   private(set) var bufferedBytes = 0
   private var waiter: Waiter?
-  private var ending: HTTPFailure??
+  private var ending: HTTPError??
   private var endingDelivered = false
   private var producerRuns = true
 
@@ -94,7 +94,7 @@ struct BodyStreamState<Waiter> {
 
   /// The producer ended the body, with `failure` if it broke. Returns the waiting consumer and
   /// what it reads, if one waits.
-  mutating func finish(_ failure: HTTPFailure?) -> (Waiter, Read)? {
+  mutating func finish(_ failure: HTTPError?) -> (Waiter, Read)? {
     producerRuns = false
     guard ending == nil else { return nil }
     ending = .some(failure)

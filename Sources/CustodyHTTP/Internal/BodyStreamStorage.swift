@@ -56,7 +56,7 @@ final class BodyStreamStorage: Sendable {
   }
 
   /// Ends the body, with `failure` if it broke.
-  func finish(_ failure: HTTPFailure?) {
+  func finish(_ failure: HTTPError?) {
     guard let (waiter, read) = state.withLock({ $0.finish(failure) }) else { return }
     waiter.resume(returning: read)
   }

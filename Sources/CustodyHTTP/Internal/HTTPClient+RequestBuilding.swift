@@ -3,7 +3,7 @@ import Foundation
 extension HTTPClient {
   /// The request for `endpoint`: the URL below ``baseURL`` with the query encoded, default
   /// `Accept`, and the body encoded with ``encoder``.
-  func makeRequest<Response>(for endpoint: Endpoint<Response>) throws(HTTPFailure) -> HTTPRequest {
+  func makeRequest<Response>(for endpoint: Endpoint<Response>) throws(HTTPError) -> HTTPRequest {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
       throw .invalidRequest(reason: "the base URL is malformed")
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPFailure {
+extension HTTPError {
   /// The failure a response stands for: `nil` for a 2xx status.
   ///
   /// - Parameters:

@@ -4,13 +4,13 @@ import Foundation
   import FoundationNetworking
 #endif
 
-extension HTTPFailure {
+extension HTTPError {
   /// The failure for an error a transport threw.
   ///
-  /// An ``HTTPFailure`` is kept; cancellation, of the error or of the calling task, becomes
+  /// An ``HTTPError`` is kept; cancellation, of the error or of the calling task, becomes
   /// ``cancelled``; URL loading errors are sorted by code.
   init(transportError error: any Error) {
-    if let failure = error as? HTTPFailure {
+    if let failure = error as? HTTPError {
       self = failure
     } else if error is CancellationError || Task.isCancelled {
       self = .cancelled

@@ -18,7 +18,7 @@ extension SessionDelegate {
     case .resume: task.resume()
     case .failCancelled:
       detach(task.taskIdentifier)
-      waiter.resume(throwing: HTTPFailure.cancelled)
+      waiter.resume(throwing: HTTPError.cancelled)
     }
   }
 
@@ -27,7 +27,7 @@ extension SessionDelegate {
   func cancelStream(_ task: URLSessionTask) {
     let waiter = streams.withLock { $0.cancel(task.taskIdentifier) }
     task.cancel()
-    waiter?.resume(throwing: HTTPFailure.cancelled)
+    waiter?.resume(throwing: HTTPError.cancelled)
   }
 
   /// Hands the head of a streamed transfer on. Returns `false` when `task` is not a streamed
@@ -73,7 +73,7 @@ extension SessionDelegate {
 
   private func resume(_ waiter: Waiter, withHeadOf task: URLSessionTask) {
     guard let http = task.response as? HTTPURLResponse else {
-      return waiter.resume(throwing: HTTPFailure.invalidResponse(reason: "the answer is not an HTTP response"))
+      return waiter.resume(throwing: HTTPError.invalidResponse(reason: "the answer is not an HTTP response"))
     }
     waiter.resume(returning: HTTPResponse(http, body: Data()))
   }

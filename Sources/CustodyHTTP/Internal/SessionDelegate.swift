@@ -45,7 +45,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     case .resume: task.resume()
     case .failCancelled:
       detach(task.taskIdentifier)
-      waiter.resume(throwing: HTTPFailure.cancelled)
+      waiter.resume(throwing: HTTPError.cancelled)
     }
   }
 
@@ -53,7 +53,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   func cancel(_ task: URLSessionTask) {
     let waiter = table.withLock { $0.cancel(task.taskIdentifier) }
     task.cancel()
-    waiter?.resume(throwing: HTTPFailure.cancelled)
+    waiter?.resume(throwing: HTTPError.cancelled)
   }
 
   /// Marks the transfer of `id` as answered by a declined challenge, whichever table holds it.
@@ -104,12 +104,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     guard let (waiter, outcome) = table.withLock({ $0.complete(task.taskIdentifier, error: error) }) else { return }
     switch outcome {
     case .tooLarge:
-      waiter.resume(throwing: HTTPFailure.responseTooLarge(limit: limit))
+      waiter.resume(throwing: HTTPError.responseTooLarge(limit: limit))
     case .failed(let error):
-      waiter.resume(throwing: HTTPFailure(transportError: error))
+      waiter.resume(throwing: HTTPError(transportError: error))
     case .response(let body):
       guard let http = task.response as? HTTPURLResponse else {
-        waiter.resume(throwing: HTTPFailure.invalidResponse(reason: "the answer is not an HTTP response"))
+        waiter.resume(throwing: HTTPError.invalidResponse(reason: "the answer is not an HTTP response"))
         return
       }
       waiter.resume(returning: HTTPResponse(http, body: body))

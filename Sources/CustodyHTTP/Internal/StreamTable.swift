@@ -38,7 +38,7 @@ struct StreamTable<Waiter, Sink> {
     /// The body of a held head, to feed before finishing.
     var heldBody: Data?
     /// Why the transfer failed, or `nil` when the body ended normally.
-    var failure: HTTPFailure?
+    var failure: HTTPError?
   }
 
   /// The most bytes kept of a held response's body.
@@ -126,19 +126,19 @@ struct StreamTable<Waiter, Sink> {
 
   /// The task finished, with `error` if it failed. `nil` when nobody wants the transfer.
   ///
-  /// The failure is sorted as ``HTTPFailure/init(transportError:)`` sorts it; a refused
+  /// The failure is sorted as ``HTTPError/init(transportError:)`` sorts it; a refused
   /// challenge fails with its code, a declined one does not fail.
   mutating func complete(_ id: Int, error: (any Error)?) -> Completion? {
     guard let transfer = transfers.removeValue(forKey: id), !transfer.cancelled,
       transfer.waiter != nil || transfer.headDelivered
     else { return nil }
-    let failure: HTTPFailure? =
+    let failure: HTTPError? =
       if let refusal = transfer.refusal {
-        HTTPFailure(urlErrorCode: refusal.rawValue)
+        HTTPError(urlErrorCode: refusal.rawValue)
       } else if transfer.declinedChallenge {
         nil
       } else {
-        error.map { HTTPFailure(transportError: $0) }
+        error.map { HTTPError(transportError: $0) }
       }
     return Completion(waiter: transfer.waiter, sink: transfer.sink, heldBody: transfer.held, failure: failure)
   }

@@ -13,12 +13,12 @@ import Foundation
 /// - When the answer means the credential was rejected (for ``BearerAuthenticator``, HTTP 401) it
 ///   reports the access token it sent with `TokenStore.credentialRejected(accessToken:)` and
 ///   sends the request once more with the credential it gets back. A second rejection is
-///   returned as it is, and the client fails with the status's ``HTTPFailure``.
+///   returned as it is, and the client fails with the status's ``HTTPError``.
 /// - A request its `authorizes` predicate declines (a login, a public route) goes out untouched.
 /// - A request sent from inside the authenticator's refresh goes out untouched as well, so the
 ///   refresh can never wait for itself or start another refresh.
 /// - When the store has no credential to give (signed out, refresh rejected or failed) the
-///   request is not sent and fails with ``HTTPFailure/credentialUnavailable(category:reason:)``.
+///   request is not sent and fails with ``HTTPError/credentialUnavailable(category:reason:)``.
 ///
 /// Send the refresh through the client you build the authorized one from, which has no
 /// authorization middleware:
@@ -78,8 +78,8 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
   }
 
   public func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     guard authorizes(request), !session.isRefreshing else { return try await next(request) }
     let credential = try await obtain { try await tokens.validCredential() }
     let sent = authorized(request, with: credential)
@@ -95,7 +95,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
     return request
   }
 
-  private func obtain(_ operation: () async throws -> Credential) async throws(HTTPFailure) -> Credential {
+  private func obtain(_ operation: () async throws -> Credential) async throws(HTTPError) -> Credential {
     do {
       return try await operation()
     } catch {

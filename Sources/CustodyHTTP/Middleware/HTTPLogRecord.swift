@@ -14,7 +14,7 @@ public struct HTTPLogRecord: Sendable, Hashable, CustomStringConvertible {
     /// A response arrived after `duration`.
     case response(status: Int, duration: Duration)
     /// No response arrived; `failure` says why.
-    case failure(HTTPFailure, duration: Duration)
+    case failure(HTTPError, duration: Duration)
   }
 
   /// What happened.

@@ -32,8 +32,8 @@ public struct LoggingMiddleware: HTTPMiddleware {
   }
 
   public func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     sink(record(.request, request, headers: request.headers, body: request.body))
     let started = elapsed()
     do {

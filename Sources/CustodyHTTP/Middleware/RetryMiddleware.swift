@@ -7,15 +7,15 @@ import Foundation
 ///   repeat, with an idempotent method (GET, HEAD, PUT, DELETE, OPTIONS, TRACE). A POST or
 ///   PATCH is sent once unless the predicate accepts it.
 /// - It retries on the statuses of ``Policy/statuses`` (408, 429, 500, 502, 503, 504) and on
-///   transport failures that may pass (``HTTPFailure/offline(reason:)``,
-///   ``HTTPFailure/timedOut``).
+///   transport failures that may pass (``HTTPError/offline(reason:)``,
+///   ``HTTPError/timedOut``).
 /// - Between attempts it waits an exponential backoff with full jitter (a random delay up to
 ///   `baseDelay × 2ⁿ`, capped at ``Policy/maxDelay``), or, when the server sends
 ///   `Retry-After` (seconds or an HTTP date), exactly that long. A `Retry-After` longer than
 ///   ``Policy/maxRetryAfter`` is not waited for: the response is returned at once, so the
-///   caller learns the delay (``HTTPFailure/rateLimited(retryAfter:message:)``).
+///   caller learns the delay (``HTTPError/rateLimited(retryAfter:message:)``).
 /// - It sleeps on the injected clock; cancelling the caller ends a wait at once with
-///   ``HTTPFailure/cancelled``.
+///   ``HTTPError/cancelled``.
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: server, transport: URLSessionTransport(),
@@ -91,12 +91,12 @@ public struct RetryMiddleware: HTTPMiddleware {
   }
 
   public func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     guard retries(request) else { return try await next(request) }
     var attempt = 1
     while true {
-      let outcome: Result<HTTPResponse, HTTPFailure>
+      let outcome: Result<HTTPResponse, HTTPError>
       do { outcome = .success(try await next(request)) } catch { outcome = .failure(error) }
       guard attempt < policy.maxAttempts, let delay = delay(after: outcome, attempt: attempt) else {
         return try outcome.get()
@@ -107,7 +107,7 @@ public struct RetryMiddleware: HTTPMiddleware {
   }
 
   /// How long to wait before the next attempt, or `nil` when `outcome` is final.
-  func delay(after outcome: Result<HTTPResponse, HTTPFailure>, attempt: Int) -> Duration? {
+  func delay(after outcome: Result<HTTPResponse, HTTPError>, attempt: Int) -> Duration? {
     switch outcome {
     case .success(let response):
       guard policy.statuses.contains(response.status) else { return nil }

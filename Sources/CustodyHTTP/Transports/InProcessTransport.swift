@@ -21,7 +21,7 @@ public struct InProcessTransport: HTTPTransport {
   /// Creates a transport that answers every request with `handler`.
   ///
   /// - Parameter handler: Returns the response for a request, or throws to fail the request as
-  ///   a transport would (throw ``HTTPFailure/offline(reason:)`` to simulate a lost network).
+  ///   a transport would (throw ``HTTPError/offline(reason:)`` to simulate a lost network).
   public init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
     self.handler = handler
   }

@@ -42,10 +42,10 @@ extension URLSessionTransport {
     /// Decline this protection space: for HTTP authentication the same as
     /// ``performDefaultHandling``; for a client certificate, let the system try another.
     case rejectProtectionSpace
-    /// Refuse: the request fails with ``HTTPFailure/transport(code:reason:)``, code
+    /// Refuse: the request fails with ``HTTPError/transport(code:reason:)``, code
     /// `URLError.serverCertificateUntrusted` for server trust (a pinning mismatch) and
     /// `URLError.userCancelledAuthentication` for other challenges. Never
-    /// ``HTTPFailure/cancelled``, which a screen would not show.
+    /// ``HTTPError/cancelled``, which a screen would not show.
     case cancel
   }
 }

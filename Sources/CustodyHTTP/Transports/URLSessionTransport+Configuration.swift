@@ -4,7 +4,7 @@ extension URLSessionTransport {
     /// How long a request waits for the server when it does not set its own timeout.
     public var timeout: Duration
     /// The largest body read, in bytes; a larger one fails with
-    /// ``HTTPFailure/responseTooLarge(limit:)``.
+    /// ``HTTPError/responseTooLarge(limit:)``.
     public var maximumResponseSize: Int
     /// Which redirects are followed.
     public var redirects: RedirectPolicy
@@ -22,7 +22,7 @@ extension URLSessionTransport {
 
   /// Which redirects a ``URLSessionTransport`` follows. A redirect it does not follow is
   /// returned as the response, which ``HTTPClient`` reports as
-  /// ``HTTPFailure/unexpectedStatus(_:)``.
+  /// ``HTTPError/unexpectedStatus(_:)``.
   public enum RedirectPolicy: Sendable, Hashable {
     /// Follow redirects that keep the scheme, host and port of the request (the default).
     case sameOrigin

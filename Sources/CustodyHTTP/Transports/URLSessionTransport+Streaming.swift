@@ -17,7 +17,7 @@ extension URLSessionTransport {
   /// for try await chunk in streamed.body { parser.feed(chunk) }
   /// ```
   ///
-  /// - Throws: ``HTTPFailure`` as ``send(_:)->_`` does, for failures before the head.
+  /// - Throws: ``HTTPError`` as ``send(_:)->_`` does, for failures before the head.
   public func stream(_ request: HTTPRequest) async throws -> HTTPStreamedResponse {
     let task = try await makeTask(for: request)
     let (body, sink) = HTTPBodyStream.makeStream(bufferLimit: configuration.maximumResponseSize) { [delegate] in
@@ -34,7 +34,7 @@ extension URLSessionTransport {
       }
       return HTTPStreamedResponse(response: head, body: body)
     } catch {
-      throw HTTPFailure(transportError: error)
+      throw HTTPError(transportError: error)
     }
   }
 }

@@ -14,9 +14,9 @@ extension URLSessionTransport {
   ///   a stream that is not ready at once: FoundationNetworking ends the body there), then sent
   ///   from that file, which is removed when the task ends.
   ///
-  /// - Throws: ``HTTPFailure/invalidRequest(reason:)`` when a body file cannot be read or a body
-  ///   sequence fails, ``HTTPFailure/cancelled`` when cancelled while writing the temporary file.
-  func makeTask(for request: HTTPRequest) async throws(HTTPFailure) -> URLSessionTask {
+  /// - Throws: ``HTTPError/invalidRequest(reason:)`` when a body file cannot be read or a body
+  ///   sequence fails, ``HTTPError/cancelled`` when cancelled while writing the temporary file.
+  func makeTask(for request: HTTPRequest) async throws(HTTPError) -> URLSessionTask {
     let urlRequest = urlRequest(for: request)
     guard let source = request.bodySource else { return session.dataTask(with: urlRequest) }
     switch source.kind {

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// - Cancelling the calling task cancels the network request at once.
 /// - Each request waits at most its ``HTTPRequest/timeout`` (or the configured default), then
-///   fails with ``HTTPFailure/timedOut``.
+///   fails with ``HTTPError/timedOut``.
 /// - Reading stops as soon as a body passes ``Configuration/maximumResponseSize`` (20 MiB by
-///   default), with ``HTTPFailure/responseTooLarge(limit:)``. A streamed body
+///   default), with ``HTTPError/responseTooLarge(limit:)``. A streamed body
 ///   (``stream(_:)``) is not bounded in total; at most that much of it waits unread.
 /// - Redirects are followed only within the origin of the request unless configured
 ///   otherwise; an `Authorization` header never follows a redirect to another origin.
@@ -104,9 +104,9 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Sends `request` and returns the response, whatever its status.
   ///
-  /// - Throws: ``HTTPFailure``: ``HTTPFailure/cancelled`` when the calling task is cancelled,
-  ///   ``HTTPFailure/timedOut``, ``HTTPFailure/offline(reason:)``,
-  ///   ``HTTPFailure/responseTooLarge(limit:)``, ``HTTPFailure/invalidRequest(reason:)`` for a
+  /// - Throws: ``HTTPError``: ``HTTPError/cancelled`` when the calling task is cancelled,
+  ///   ``HTTPError/timedOut``, ``HTTPError/offline(reason:)``,
+  ///   ``HTTPError/responseTooLarge(limit:)``, ``HTTPError/invalidRequest(reason:)`` for a
   ///   body file or stream that cannot be read, and other transport failures.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let task = try await makeTask(for: request)
@@ -120,7 +120,7 @@ public final class URLSessionTransport: HTTPTransport {
         delegate.cancel(task)
       }
     } catch {
-      throw HTTPFailure(transportError: error)
+      throw HTTPError(transportError: error)
     }
   }
 

@@ -35,7 +35,7 @@ extension ScriptedServer.Call {
 
 extension HTTPClient {
   /// Sends `endpoint` and returns its failure, or `nil` when it succeeded.
-  func failure<Response: Decodable & Sendable>(of endpoint: Endpoint<Response>) async -> HTTPFailure? {
+  func failure<Response: Decodable & Sendable>(of endpoint: Endpoint<Response>) async -> HTTPError? {
     do {
       _ = try await send(endpoint)
       return nil

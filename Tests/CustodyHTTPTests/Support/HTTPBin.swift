@@ -40,8 +40,8 @@ struct SentSignal: HTTPMiddleware {
   let continuation: AsyncStream<Void>.Continuation
 
   func intercept(
-    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
-  ) async throws(HTTPFailure) -> HTTPResponse {
+    _ request: HTTPRequest, next: (HTTPRequest) async throws(HTTPError) -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     continuation.yield()
     return try await next(request)
   }

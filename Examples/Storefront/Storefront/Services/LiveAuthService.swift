@@ -33,7 +33,7 @@ public struct LiveAuthService: AuthService {
     let user = try await client.send(
       Endpoint<UserDTO>(method: .post, path: "/auth/login", json: form))
     guard let accessToken = user.accessToken else {
-      throw HTTPFailure.invalidResponse(reason: "The login answer has no access token.")
+      throw HTTPError.invalidResponse(reason: "The login answer has no access token.")
     }
     let credential = Credential(
       accessToken: accessToken, refreshToken: user.refreshToken, expiresAt: expiry(from: started))
@@ -42,7 +42,7 @@ public struct LiveAuthService: AuthService {
 
   @concurrent public func refresh(_ credential: Credential) async throws -> Credential {
     guard let refreshToken = credential.refreshToken else {
-      throw HTTPFailure.unauthorized(message: "The session cannot be renewed. Sign in again.")
+      throw HTTPError.unauthorized(message: "The session cannot be renewed. Sign in again.")
     }
     let started = now()
     let form = RefreshRequestDTO(refreshToken: refreshToken, expiresInMins: minutes)

@@ -54,7 +54,7 @@ struct CatalogTests {
 
     let page = try await client.send(
       Endpoint<PageBody>(path: "/products", query: [.init(name: "limit", value: "3")]))
-    await #expect(throws: HTTPFailure.notFound(message: "Product with id '404' not found")) {
+    await #expect(throws: HTTPError.notFound(message: "Product with id '404' not found")) {
       try await client.send(Endpoint<ProductBody>(path: "/products/404"))
     }
 

@@ -119,7 +119,7 @@ struct KnobTests {
     _ = try await client.send(Endpoint<ProductBody>(path: "/products/1"))
 
     await #expect(
-      throws: HTTPFailure.rateLimited(
+      throws: HTTPError.rateLimited(
         retryAfter: .seconds(30), message: "request limit exceeded, please wait a few seconds")
     ) {
       try await client.send(Endpoint<ProductBody>(path: "/products/1"))

@@ -67,7 +67,7 @@ struct DecodingTests {
     }
     let service = LiveProductService(client: HTTPClient(baseURL: testBaseURL, transport: transport))
 
-    await #expect(throws: HTTPFailure.invalidResponse(reason: "at price: expected Double")) {
+    await #expect(throws: HTTPError.invalidResponse(reason: "at price: expected Double")) {
       try await service.product(id: 1)
     }
   }

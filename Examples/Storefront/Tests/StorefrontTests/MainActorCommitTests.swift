@@ -81,7 +81,7 @@ struct MainActorCommitTests {
   /// A catalog over a service whose last copy, held by the catalog's feed, carries `probe`.
   static func openCatalog(in folder: URL, probe: ReleaseProbe) async throws -> CatalogViewModel {
     let configuration = StorefrontConfiguration(
-      baseURL: testBaseURL, transport: InProcessTransport { _ in throw HTTPFailure.offline(reason: "not used") },
+      baseURL: testBaseURL, transport: InProcessTransport { _ in throw HTTPError.offline(reason: "not used") },
       dataDirectory: folder, retry: nil)
     let environment = try await StorefrontEnvironment.open(
       configuration, products: ProbedProductService(probe: probe), auth: FakeAuthService())

@@ -44,7 +44,7 @@ struct ProductDetailViewModelTests {
     let detail = ProductDetailViewModel(productID: 404, environment: bed.environment)
 
     let loading = Task { await detail.load() }
-    try await service.details.waitForCalls(1)[0].fail(HTTPFailure.notFound(message: "Product with id '404' not found"))
+    try await service.details.waitForCalls(1)[0].fail(HTTPError.notFound(message: "Product with id '404' not found"))
     await loading.value
 
     #expect(detail.state.failure == .notFound && detail.state.value == nil)
@@ -78,7 +78,7 @@ struct ProductDetailViewModelTests {
     editor.title = "New"
 
     let saving = Task { await detail.save(editor) }
-    try await service.updates.waitForCalls(1)[0].fail(HTTPFailure.serverError(status: 500, message: nil))
+    try await service.updates.waitForCalls(1)[0].fail(HTTPError.serverError(status: 500, message: nil))
 
     #expect(await saving.value == false)
     #expect(detail.state == .loaded(.sample(1)))

@@ -155,12 +155,12 @@ struct ProductListDecodingTests {
     do { return .success(try await body()) } catch { return .failure(error) }
   }
 
-  private func failure(_ body: () async throws -> Void) async -> HTTPFailure? {
+  private func failure(_ body: () async throws -> Void) async -> HTTPError? {
     do {
       try await body()
       return nil
     } catch {
-      return error as? HTTPFailure
+      return error as? HTTPError
     }
   }
 }

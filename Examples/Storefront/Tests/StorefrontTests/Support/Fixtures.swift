@@ -31,9 +31,9 @@ let testBaseURL = URL(string: "https://storefront.test")!
 
 /// Failures as the HTTP client reports them.
 enum HTTPFailureStub {
-  static let offline = HTTPFailure.offline(reason: "no network connection")
+  static let offline = HTTPError.offline(reason: "no network connection")
 }
 
 extension HTTPFailureStub {
-  static let rateLimited = HTTPFailure.rateLimited(retryAfter: .seconds(30), message: "Too many requests")
+  static let rateLimited = HTTPError.rateLimited(retryAfter: .seconds(30), message: "Too many requests")
 }

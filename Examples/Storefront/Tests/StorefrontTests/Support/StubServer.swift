@@ -34,7 +34,7 @@ actor StubServer {
   }
 
   func handle(_ request: HTTPRequest) throws -> HTTPResponse {
-    if isOffline { throw HTTPFailure.offline(reason: "no network connection") }
+    if isOffline { throw HTTPError.offline(reason: "no network connection") }
     let path = request.path
     hits[path, default: 0] += 1
     switch (request.method, path) {

@@ -27,7 +27,7 @@ final class TestBed {
     now: @escaping @Sendable () -> Date = { testNow }, inspector: (any OwnerInspector)? = nil
   ) async throws -> TestBed {
     var configuration = configuration(
-      transport: InProcessTransport { _ in throw HTTPFailure.offline(reason: "not used") }, folder: folder,
+      transport: InProcessTransport { _ in throw HTTPError.offline(reason: "not used") }, folder: folder,
       pageSize: pageSize, clock: clock, now: now)
     configuration.inspector = inspector
     let environment = try await StorefrontEnvironment.open(configuration, products: products, auth: auth)

@@ -17,7 +17,7 @@ import Custody
 ///   }
 /// }
 /// ```
-public enum HTTPFailure: Error, Sendable, Hashable, CategorizedError {
+public enum HTTPError: Error, Sendable, Hashable, CategorizedError {
   /// The server could not be reached: no network, an unknown host, a refused or lost
   /// connection. `reason` is the transport's explanation, without the URL.
   case offline(reason: String)
@@ -93,7 +93,7 @@ public enum HTTPFailure: Error, Sendable, Hashable, CategorizedError {
   }
 }
 
-extension HTTPFailure: CustomStringConvertible {
+extension HTTPError: CustomStringConvertible {
   public var description: String {
     let server = serverMessage.map { " The server said: \($0)" } ?? ""
     switch self {
