@@ -52,13 +52,16 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     cost: @escaping @Sendable (Value) -> Int = { _ in 1 },
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
   ) {
-    let inspection = Inspection.keyed(.cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self)
+    let now = Self.elapsedTime(on: clock)
+    let inspection = Inspection.keyed(
+      .cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self, now: now)
     self.inspection = inspection
     self.policy = policy
-    let state = LockedState(CacheState<Key, Value>(policy: policy, inspection: inspection))
+    let state = LockedState(
+      CacheState<Key, Value>(policy: policy, inspection: inspection), afterUnlock: inspection?.afterUnlock)
     self.state = state
     inspection?.owner.provideLookups { [weak state] in state?.withLock { $0.lookups } }
-    self.now = Self.elapsedTime(on: clock)
+    self.now = now
     self.cost = cost
   }
 
@@ -298,7 +301,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       inspection.record(.started(id, kind.flightKind), key: key)
     }
     let task = Task {
-      let clock = inspection.map { _ in FlightClock() }
+      let clock = inspection.map(FlightClock.init)
       let result: Result<Value, any Error>
       do { result = .success(try await load()) } catch { result = .failure(error) }
       self.finishLoad(id, key: key, result: result, duration: clock?.elapsed)

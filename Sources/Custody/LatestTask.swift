@@ -96,7 +96,7 @@ public final class LatestTask {
     let mine = generation
     cancelCurrent?()
     inspection?.record(.started(mine, .run))
-    let clock = inspection.map { _ in FlightClock() }
+    let clock = inspection.map(FlightClock.init)
     let work = Task { () -> Result<Value, any Error> in
       do { return .success(try await operation()) } catch { return .failure(error) }
     }

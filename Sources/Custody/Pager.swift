@@ -133,7 +133,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
 
   private func start(_ id: UInt64, cursor: Cursor) {
     let fetch = self.fetch
-    let clock = inspection.map { _ in FlightClock() }
+    let clock = inspection.map(FlightClock.init)
     tasks[id] = Task {
       let result = await Self.perform(fetch, cursor)
       self.finish(id, with: result, duration: clock?.elapsed)

@@ -89,13 +89,14 @@ public actor TokenStore {
     inspector: (any OwnerInspector)? = nil,
     refresh: @escaping Refresh
   ) {
-    self.inspection = .unkeyed(.tokenStore, name: name, inspector: inspector)
+    let start = clock.now
+    let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) }
+    self.inspection = .unkeyed(.tokenStore, name: name, inspector: inspector, now: elapsed)
     self.policy = policy
     self.refresh = refresh
     self.endsSession = endsSession
     self.now = now
-    let start = clock.now
-    self.elapsed = { start.duration(to: clock.now) }
+    self.elapsed = elapsed
     self.persist = persist
     self.machine = TokenStateMachine(credential: credential, policy: policy)
     self.published = machine.session
@@ -203,7 +204,7 @@ public actor TokenStore {
   }
 
   private func start(_ id: UInt64, of credential: Credential) {
-    refreshClock = inspection.map { _ in FlightClock() }
+    refreshClock = inspection.map(FlightClock.init)
     let (refresh, endsSession) = (self.refresh, self.endsSession)
     refreshTask = Task {
       let outcome = await Self.perform(refresh, of: credential, endsSession: endsSession)

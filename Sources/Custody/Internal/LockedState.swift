@@ -33,13 +33,18 @@
 /// `withLock`, the lock is never held across a suspension (the body is synchronous), and the
 /// lock is not re-entrant, so bodies never call back into their owner. Continuations are
 /// resumed after `withLock` returns.
+///
+/// `afterUnlock`, when given, runs after every `withLock` once the lock is released: an
+/// inspected owner delivers the events it recorded under the lock there.
 @usableFromInline
 package final class LockedState<State>: @unchecked Sendable {
+  @usableFromInline let afterUnlock: (@Sendable () -> Void)?
   #if CUSTODY_PTHREAD_LOCK
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var state: State
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       self.state = state
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
@@ -58,6 +63,7 @@ package final class LockedState<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
       _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
+      defer { afterUnlock?() }  // runs after the unlock below
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return try body(&state)
@@ -66,7 +72,8 @@ package final class LockedState<State>: @unchecked Sendable {
     @usableFromInline let lock: os_unfair_lock_t
     @usableFromInline var state: State
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       self.state = state
       lock = .allocate(capacity: 1)
       lock.initialize(to: os_unfair_lock())
@@ -82,6 +89,7 @@ package final class LockedState<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
       _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
+      defer { afterUnlock?() }  // runs after the unlock below
       os_unfair_lock_lock(lock)
       defer { os_unfair_lock_unlock(lock) }
       return try body(&state)
@@ -89,7 +97,8 @@ package final class LockedState<State>: @unchecked Sendable {
   #else
     @usableFromInline let mutex: Mutex<State>
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       mutex = Mutex(state)
     }
 
@@ -98,7 +107,8 @@ package final class LockedState<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
       _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-      try mutex.withLock(body)
+      defer { afterUnlock?() }
+      return try mutex.withLock(body)
     }
   #endif
 }
