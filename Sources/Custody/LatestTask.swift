@@ -55,9 +55,9 @@ public final class LatestTask {
   /// - Parameters:
   ///   - name: The name inspectors show, such as "catalog list".
   ///   - inspector: Receives this helper's events (see ``OwnerInspector``): every run
-  ///     ``OwnerEvent/Kind/started(_:_:)``; a run a newer one or ``supersede()`` replaces
-  ///     ``OwnerEvent/Kind/detached(_:_:)``; and each run
-  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)`` as succeeded, failed, dropped
+  ///     ``OwnerEvent/Kind/started``; a run a newer one or ``supersede()`` replaces
+  ///     ``OwnerEvent/Kind/detached``; and each run
+  ///     ``OwnerEvent/Kind/finished`` as succeeded, failed, dropped
   ///     (superseded) or cancelled.
   public init(name: String? = nil, inspector: (any OwnerInspector)? = nil) {
     inspection = .unkeyed(.latestTask, name: name, inspector: inspector)

@@ -71,11 +71,11 @@ public actor TokenStore {
   ///     later. By default ``refreshFailureEndsSession(_:)``.
   ///   - name: The name inspectors show, such as "session".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``): each refresh
-  ///     ``OwnerEvent/Kind/started(_:_:)``, its callers ``OwnerEvent/Kind/joined(_:waiters:)``,
+  ///     ``OwnerEvent/Kind/started``, its callers ``OwnerEvent/Kind/joined``,
   ///     and its end, ``OwnerEvent/Outcome/succeeded``, ``OwnerEvent/Outcome/rejected`` (the
   ///     session ends), failed, or ``OwnerEvent/Outcome/dropped`` when a sign-in or sign-out
-  ///     overtook it; ``OwnerEvent/Kind/refreshRefused(retryAfter:)`` when the budget is spent;
-  ///     ``OwnerEvent/Kind/signedIn`` and ``OwnerEvent/Kind/signedOut(_:)``. No event carries a
+  ///     overtook it; ``OwnerEvent/Kind/refreshRefused`` when the budget is spent;
+  ///     ``OwnerEvent/Kind/signedIn`` and ``OwnerEvent/Kind/signedOut``. No event carries a
   ///     token.
   ///   - refresh: Exchanges an expiring or rejected credential for a fresh one.
   public init(
