@@ -36,7 +36,8 @@ public struct OwnerEvent: Sendable, CustomStringConvertible {
   /// or what a file held (``Kind/loaded``, ``Kind/movedAside``).
   public let reason: Reason?
   /// How much a cache holds after the event (``Kind/committed``, ``Kind/removed``,
-  /// ``Kind/evicted``), or how many items a pager lists (``Kind/pageAppended``: `entries`).
+  /// ``Kind/evicted``), or how many items a pager lists (``Kind/pageAppended``: `entries` and
+  /// `cost` both count the items).
   public let size: CacheSize?
   /// How many items a page added, for ``Kind/pageAppended``.
   public let items: Int?
