@@ -60,7 +60,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let state = LockedState(
       CacheState<Key, Value>(policy: policy, inspection: inspection), afterUnlock: inspection?.afterUnlock)
     self.state = state
-    inspection?.owner.provideLookups { [weak state] in state?.withLock { $0.lookups } }
+    inspection?.owner.provideLookups { [weak state] in state?.withLock(delivering: false) { $0.lookups } }
     self.now = now
     self.cost = cost
   }
@@ -95,7 +95,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @inlinable
   public func value(for key: Key, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
     let now = self.now()
-    let fresh = state.withLock { state -> Value? in
+    // Only a hit the inspector wants is recorded here; otherwise skip delivering.
+    let fresh = state.withLock(delivering: inspection?.recordsHits == true) { state -> Value? in
       let fresh = state.freshValue(key, now: now)
       if fresh != nil, let inspection {
         state.lookups.hits &+= 1
@@ -137,7 +138,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// cached value in its first frame.
   @inlinable
   public func cachedValue(for key: Key) -> Value? {
-    state.withLock { $0.peek(key) }
+    state.withLock(delivering: false) { $0.peek(key) }
   }
 
   /// Stores `value` for `key`, for example after a successful mutation. It wins over any load
@@ -173,13 +174,13 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// The number of values held.
-  public var count: Int { state.withLock { $0.entries.count } }
+  public var count: Int { state.withLock(delivering: false) { $0.entries.count } }
 
   /// The total cost of the values held.
-  public var totalCost: Int { state.withLock { $0.totalCost } }
+  public var totalCost: Int { state.withLock(delivering: false) { $0.totalCost } }
 
   /// The number of loads running, including background revalidations.
-  public var loadsInFlight: Int { state.withLock { $0.flights.flights.count } }
+  public var loadsInFlight: Int { state.withLock(delivering: false) { $0.flights.flights.count } }
 
   // MARK: Loading
 

@@ -6,8 +6,10 @@
 /// gives its `LockedState` the inspection's ``deliver()`` as the hook to run once the lock is
 /// released: `record` then only queues the event, and the user's inspector runs outside the
 /// owner's lock. An actor owner delivers at once, on its actor.
+///
+/// A class, so that the hot paths that check it copy one reference.
 @usableFromInline
-struct Inspection: Sendable {
+final class Inspection: Sendable {
   @usableFromInline let owner: InspectedOwner
   @usableFromInline let inspector: any OwnerInspector
   /// Whether fresh hits are sent to the inspector (they are always counted).

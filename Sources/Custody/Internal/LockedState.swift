@@ -34,8 +34,9 @@
 /// lock is not re-entrant, so bodies never call back into their owner. Continuations are
 /// resumed after `withLock` returns.
 ///
-/// `afterUnlock`, when given, runs after every `withLock` once the lock is released: an
-/// inspected owner delivers the events it recorded under the lock there.
+/// `afterUnlock`, when given, runs after `withLock` once the lock is released: an inspected
+/// owner delivers the events it recorded under the lock there. A body that records nothing (a
+/// read, a fresh hit an inspector does not want) passes `delivering: false` and skips it.
 @usableFromInline
 package final class LockedState<State>: @unchecked Sendable {
   @usableFromInline let afterUnlock: (@Sendable () -> Void)?
@@ -61,9 +62,9 @@ package final class LockedState<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-      defer { afterUnlock?() }  // runs after the unlock below
+      defer { if delivering { afterUnlock?() } }  // runs after the unlock below
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return try body(&state)
@@ -87,9 +88,9 @@ package final class LockedState<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-      defer { afterUnlock?() }  // runs after the unlock below
+      defer { if delivering { afterUnlock?() } }  // runs after the unlock below
       os_unfair_lock_lock(lock)
       defer { os_unfair_lock_unlock(lock) }
       return try body(&state)
@@ -105,9 +106,9 @@ package final class LockedState<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-      defer { afterUnlock?() }
+      defer { if delivering { afterUnlock?() } }
       return try mutex.withLock(body)
     }
   #endif
