@@ -52,13 +52,16 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     cost: @escaping @Sendable (Value) -> Int = { _ in 1 },
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
   ) {
-    let inspection = Inspection.keyed(.cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self)
+    let now = Self.elapsedTime(on: clock)
+    let inspection = Inspection.keyed(
+      .cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self, now: now)
     self.inspection = inspection
     self.policy = policy
-    let state = LockedState(CacheState<Key, Value>(policy: policy, inspection: inspection))
+    let state = LockedState(
+      CacheState<Key, Value>(policy: policy, inspection: inspection), afterUnlock: inspection?.afterUnlock)
     self.state = state
-    inspection?.owner.provideLookups { [weak state] in state?.withLock { $0.lookups } }
-    self.now = Self.elapsedTime(on: clock)
+    inspection?.owner.provideLookups { [weak state] in state?.withLock(delivering: false) { $0.lookups } }
+    self.now = now
     self.cost = cost
   }
 
@@ -92,7 +95,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @inlinable
   public func value(for key: Key, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
     let now = self.now()
-    let fresh = state.withLock { state -> Value? in
+    // Only a hit the inspector wants is recorded here; otherwise skip delivering.
+    let fresh = state.withLock(delivering: inspection?.recordsHits == true) { state -> Value? in
       let fresh = state.freshValue(key, now: now)
       if fresh != nil, let inspection {
         state.lookups.hits &+= 1
@@ -134,7 +138,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// cached value in its first frame.
   @inlinable
   public func cachedValue(for key: Key) -> Value? {
-    state.withLock { $0.peek(key) }
+    state.withLock(delivering: false) { $0.peek(key) }
   }
 
   /// Stores `value` for `key`, for example after a successful mutation. It wins over any load
@@ -170,13 +174,13 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// The number of values held.
-  public var count: Int { state.withLock { $0.entries.count } }
+  public var count: Int { state.withLock(delivering: false) { $0.entries.count } }
 
   /// The total cost of the values held.
-  public var totalCost: Int { state.withLock { $0.totalCost } }
+  public var totalCost: Int { state.withLock(delivering: false) { $0.totalCost } }
 
   /// The number of loads running, including background revalidations.
-  public var loadsInFlight: Int { state.withLock { $0.flights.flights.count } }
+  public var loadsInFlight: Int { state.withLock(delivering: false) { $0.flights.flights.count } }
 
   // MARK: Loading
 
@@ -298,7 +302,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       inspection.record(.started(id, kind.flightKind), key: key)
     }
     let task = Task {
-      let clock = inspection.map { _ in FlightClock() }
+      let clock = inspection.map(FlightClock.init)
       let result: Result<Value, any Error>
       do { result = .success(try await load()) } catch { result = .failure(error) }
       self.finishLoad(id, key: key, result: result, duration: clock?.elapsed)

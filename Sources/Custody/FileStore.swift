@@ -61,18 +61,21 @@ public actor FileStore<Value: Codable & Sendable> {
   ///   - protection: Who may read the file.
   ///   - name: The name inspectors show, such as "settings".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``):
-  ///     ``OwnerEvent/Kind/loaded(usedDefault:)``, ``OwnerEvent/Kind/movedAside(corrupt:)``,
+  ///     ``OwnerEvent/Kind/loaded``, ``OwnerEvent/Kind/movedAside``,
   ///     ``OwnerEvent/Kind/saveCoalesced`` for a save folded into a write already scheduled,
-  ///     ``OwnerEvent/Kind/written(duration:)`` and ``OwnerEvent/Kind/writeFailed(_:)``.
+  ///     ``OwnerEvent/Kind/written`` and ``OwnerEvent/Kind/writeFailed``.
   public init(
     url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
     inspector: (any OwnerInspector)? = nil
   ) {
-    self.inspection = .unkeyed(.fileStore, name: name ?? url.lastPathComponent, inspector: inspector)
+    // `update(_:)` records under the lock; the lock's release delivers what is recorded.
+    let inspection = Inspection.unkeyed(
+      .fileStore, name: name ?? url.lastPathComponent, inspector: inspector, afterUnlock: true)
+    self.inspection = inspection
     self.url = url
     self.defaultValue = defaultValue
     self.protection = protection
-    shared = LockedState(Pending(value: defaultValue))
+    shared = LockedState(Pending(value: defaultValue), afterUnlock: inspection?.afterUnlock)
   }
 
   /// The current value: the last one saved, or the one loaded.
@@ -101,6 +104,7 @@ public actor FileStore<Value: Codable & Sendable> {
       loaded = defaultValue
     }
     inspection?.record(.loaded(usedDefault: usedDefault))
+    // Releasing the lock delivers the events above.
     return shared.withLock { pending in
       if pending.version == 0 { pending.value = loaded }
       return pending.value
@@ -140,11 +144,12 @@ public actor FileStore<Value: Codable & Sendable> {
 
   private func writePending() {
     while let (value, version) = nextWrite() {
-      let clock = inspection.map { _ in FlightClock() }
+      let clock = inspection.map(FlightClock.init)
       lastWrite = (version, write(value))
       if let inspection, let clock {
         inspection.record(
           lastWrite.error.map { .writeFailed(FailureCategory($0)) } ?? .written(duration: clock.elapsed))
+        inspection.deliver()  // before the flush waiters hear of the write
       }
       let done = flushWaiters.filter { $0.version <= version }
       flushWaiters.removeAll { $0.version <= version }

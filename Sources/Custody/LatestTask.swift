@@ -55,9 +55,9 @@ public final class LatestTask {
   /// - Parameters:
   ///   - name: The name inspectors show, such as "catalog list".
   ///   - inspector: Receives this helper's events (see ``OwnerInspector``): every run
-  ///     ``OwnerEvent/Kind/started(_:_:)``; a run a newer one or ``supersede()`` replaces
-  ///     ``OwnerEvent/Kind/detached(_:_:)``; and each run
-  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)`` as succeeded, failed, dropped
+  ///     ``OwnerEvent/Kind/started``; a run a newer one or ``supersede()`` replaces
+  ///     ``OwnerEvent/Kind/detached``; and each run
+  ///     ``OwnerEvent/Kind/finished`` as succeeded, failed, dropped
   ///     (superseded) or cancelled.
   public init(name: String? = nil, inspector: (any OwnerInspector)? = nil) {
     inspection = .unkeyed(.latestTask, name: name, inspector: inspector)
@@ -96,7 +96,7 @@ public final class LatestTask {
     let mine = generation
     cancelCurrent?()
     inspection?.record(.started(mine, .run))
-    let clock = inspection.map { _ in FlightClock() }
+    let clock = inspection.map(FlightClock.init)
     let work = Task { () -> Result<Value, any Error> in
       do { return .success(try await operation()) } catch { return .failure(error) }
     }

@@ -45,10 +45,10 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   ///   - first: The cursor of the first page.
   ///   - name: The name inspectors show, such as "catalog".
   ///   - inspector: Receives this pager's events (see ``OwnerInspector``): each fetch
-  ///     ``OwnerEvent/Kind/started(_:_:)`` (next page or refresh), its callers
-  ///     ``OwnerEvent/Kind/joined(_:waiters:)``, a next-page fetch a refresh replaced
-  ///     ``OwnerEvent/Kind/detached(_:_:)`` and later finished as ``OwnerEvent/Outcome/dropped``,
-  ///     ``OwnerEvent/Kind/pageAppended(items:listed:)`` for every page kept.
+  ///     ``OwnerEvent/Kind/started`` (next page or refresh), its callers
+  ///     ``OwnerEvent/Kind/joined``, a next-page fetch a refresh replaced
+  ///     ``OwnerEvent/Kind/detached`` and later finished as ``OwnerEvent/Outcome/dropped``,
+  ///     ``OwnerEvent/Kind/pageAppended`` for every page kept.
   ///   - fetch: Fetches one page. It runs in a task of the pager's own, cancelled when every
   ///     caller waiting for it has been cancelled or when a refresh replaces it.
   public init(first: Cursor, name: String? = nil, inspector: (any OwnerInspector)? = nil, fetch: @escaping Fetch) {
@@ -133,7 +133,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
 
   private func start(_ id: UInt64, cursor: Cursor) {
     let fetch = self.fetch
-    let clock = inspection.map { _ in FlightClock() }
+    let clock = inspection.map(FlightClock.init)
     tasks[id] = Task {
       let result = await Self.perform(fetch, cursor)
       self.finish(id, with: result, duration: clock?.elapsed)

@@ -25,7 +25,7 @@
 /// Waiters are stored continuations resumed after the lock is released, so fan-out to
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private let table = LockedState(FlightTable<Key, Value, Void>())
+  private let table: LockedState<FlightTable<Key, Value, Void>>
   private let inspection: Inspection?
 
   /// Creates an empty single-flight group.
@@ -33,15 +33,18 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   /// - Parameters:
   ///   - name: The name inspectors show, such as "avatars".
   ///   - inspector: Receives this group's events (see ``OwnerInspector``): each operation
-  ///     ``OwnerEvent/Kind/started(_:_:)`` for its key, every caller ``OwnerEvent/Kind/joined(_:waiters:)``,
-  ///     a cancelled caller ``OwnerEvent/Kind/left(_:waiters:)`` or, when it was the last,
-  ///     ``OwnerEvent/Kind/abandoned(_:)``, ``forget(_:)`` ``OwnerEvent/Kind/detached(_:_:)``, and
-  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)``.
+  ///     ``OwnerEvent/Kind/started`` for its key, every caller ``OwnerEvent/Kind/joined``,
+  ///     a cancelled caller ``OwnerEvent/Kind/left`` or, when it was the last,
+  ///     ``OwnerEvent/Kind/abandoned``, ``forget(_:)`` ``OwnerEvent/Kind/detached``, and
+  ///     ``OwnerEvent/Kind/finished``.
   ///   - describeKey: How inspectors show a key; by default its description.
   public init(
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
   ) {
-    inspection = .keyed(.singleFlight, name: name, inspector: inspector, describe: describeKey)
+    let inspection = Inspection.keyed(
+      .singleFlight, name: name, inspector: inspector, describe: describeKey, keys: Key.self)
+    self.inspection = inspection
+    table = LockedState(FlightTable(), afterUnlock: inspection?.afterUnlock)
   }
 
   /// The number of keys with an operation that new callers would join.
@@ -109,7 +112,7 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     let inspection = self.inspection
     inspection?.record(.started(id, .load), key: key)
     let task = Task {
-      let clock = inspection.map { _ in FlightClock() }
+      let clock = inspection.map(FlightClock.init)
       let result: Result<Value, any Error>
       do { result = .success(try await operation()) } catch { result = .failure(error) }
       let waiters = self.table.withLock { table in

@@ -71,11 +71,11 @@ public actor TokenStore {
   ///     later. By default ``refreshFailureEndsSession(_:)``.
   ///   - name: The name inspectors show, such as "session".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``): each refresh
-  ///     ``OwnerEvent/Kind/started(_:_:)``, its callers ``OwnerEvent/Kind/joined(_:waiters:)``,
+  ///     ``OwnerEvent/Kind/started``, its callers ``OwnerEvent/Kind/joined``,
   ///     and its end, ``OwnerEvent/Outcome/succeeded``, ``OwnerEvent/Outcome/rejected`` (the
   ///     session ends), failed, or ``OwnerEvent/Outcome/dropped`` when a sign-in or sign-out
-  ///     overtook it; ``OwnerEvent/Kind/refreshRefused(retryAfter:)`` when the budget is spent;
-  ///     ``OwnerEvent/Kind/signedIn`` and ``OwnerEvent/Kind/signedOut(_:)``. No event carries a
+  ///     overtook it; ``OwnerEvent/Kind/refreshRefused`` when the budget is spent;
+  ///     ``OwnerEvent/Kind/signedIn`` and ``OwnerEvent/Kind/signedOut``. No event carries a
   ///     token.
   ///   - refresh: Exchanges an expiring or rejected credential for a fresh one.
   public init(
@@ -89,13 +89,14 @@ public actor TokenStore {
     inspector: (any OwnerInspector)? = nil,
     refresh: @escaping Refresh
   ) {
-    self.inspection = .unkeyed(.tokenStore, name: name, inspector: inspector)
+    let start = clock.now
+    let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) }
+    self.inspection = .unkeyed(.tokenStore, name: name, inspector: inspector, now: elapsed)
     self.policy = policy
     self.refresh = refresh
     self.endsSession = endsSession
     self.now = now
-    let start = clock.now
-    self.elapsed = { start.duration(to: clock.now) }
+    self.elapsed = elapsed
     self.persist = persist
     self.machine = TokenStateMachine(credential: credential, policy: policy)
     self.published = machine.session
@@ -203,7 +204,7 @@ public actor TokenStore {
   }
 
   private func start(_ id: UInt64, of credential: Credential) {
-    refreshClock = inspection.map { _ in FlightClock() }
+    refreshClock = inspection.map(FlightClock.init)
     let (refresh, endsSession) = (self.refresh, self.endsSession)
     refreshTask = Task {
       let outcome = await Self.perform(refresh, of: credential, endsSession: endsSession)

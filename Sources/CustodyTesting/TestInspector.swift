@@ -15,7 +15,7 @@ import Custody
 /// try await fetch.waitForCalls(1)[0].resolve("seven")
 /// #expect(try await [first.value, second.value] == ["seven", "seven"])
 /// try await inspector.waitUntilIdle()
-/// #expect(inspector.events.contains { $0.kind == .committed(size: .init(entries: 1, cost: 1)) })
+/// #expect(inspector.events.contains { $0.kind == .committed && $0.size?.entries == 1 })
 /// ```
 ///
 /// It records every event, hits included, and folds each owner's events into an
@@ -70,8 +70,8 @@ public final class TestInspector: OwnerInspector {
   }
 
   public func record(_ event: OwnerEvent) {
-    // Owners call this under their own lock. Resuming a continuation only schedules its task,
-    // so doing it here, after the inspector's lock is released, cannot call back into the owner.
+    // Owners deliver events outside their locks, one at a time. Waits are resumed after this
+    // inspector's lock is released; resuming only schedules the waiting task.
     let ended = state.withLock { state in
       if let index = state.recording.owners.firstIndex(where: { $0.owner == event.owner }) {
         state.recording.owners[index].apply(event)

@@ -3,14 +3,28 @@
 /// Every owner made with an inspector has one; events carry it, so one inspector can watch any
 /// number of owners and tell them apart.
 public final class InspectedOwner: Sendable, Hashable, CustomStringConvertible {
-  /// What kind of owner this is.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
-    case singleFlight = "SingleFlight"
-    case cache = "Cache"
-    case pager = "Pager"
-    case tokenStore = "TokenStore"
-    case fileStore = "FileStore"
-    case latestTask = "LatestTask"
+  /// What kind of owner this is, named by a stable identifier: the owner's type name
+  /// (`"Cache"`). An app's own owner makes a kind of its own, such as
+  /// `InspectedOwner.Kind(rawValue: "UploadQueue")`.
+  public struct Kind: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+    /// The stable identifier.
+    public let rawValue: String
+    /// A kind named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// A ``SingleFlight``.
+    public static let singleFlight = Kind(rawValue: "SingleFlight")
+    /// A ``Cache``.
+    public static let cache = Kind(rawValue: "Cache")
+    /// A ``Pager``.
+    public static let pager = Kind(rawValue: "Pager")
+    /// A ``TokenStore``.
+    public static let tokenStore = Kind(rawValue: "TokenStore")
+    /// A ``FileStore``.
+    public static let fileStore = Kind(rawValue: "FileStore")
+    /// A ``LatestTask``.
+    public static let latestTask = Kind(rawValue: "LatestTask")
   }
 
   /// The name the app gave the owner, or its kind when it gave none.

@@ -15,7 +15,7 @@ public struct InspectorGroup: OwnerInspector {
   public init(_ inspectors: [any OwnerInspector]) { self.inspectors = inspectors }
 
   public func record(_ event: OwnerEvent) {
-    if case .hit = event.kind {
+    if event.kind == .hit {
       for inspector in inspectors where inspector.recordsHits { inspector.record(event) }
     } else {
       for inspector in inspectors { inspector.record(event) }

@@ -9,7 +9,7 @@ public struct OwnerActivity: Sendable {
     /// The flight's number, unique within its owner.
     public let id: UInt64
     /// Why it runs.
-    public let kind: OwnerEvent.FlightKind
+    public let kind: OwnerEvent.Reason
     /// The key it loads, for keyed owners.
     public let key: InspectedKey?
     /// How many callers wait for it.
@@ -92,41 +92,41 @@ public struct OwnerActivity: Sendable {
     case .hit: counters.hits += 1
     case .staleHit: counters.staleHits += 1
     case .miss: counters.misses += 1
-    case .started(let id, let kind):
+    case .started:
       counters.started += 1
-      flights[id] = Flight(id: id, kind: kind, key: event.key, waiters: 0, isDetached: false)
-    case .joined(let id, let waiters):
-      if waiters > 1 { counters.joins += 1 }
-      flights[id]?.waiters = waiters
-    case .left(let id, let waiters):
-      flights[id]?.waiters = waiters
-    case .abandoned(let id):
+      guard let id = event.flight else { break }
+      flights[id] = Flight(id: id, kind: event.reason ?? .load, key: event.key, waiters: 0, isDetached: false)
+    case .joined:
+      if let waiters = event.waiters, waiters > 1 { counters.joins += 1 }
+      if let id = event.flight, let waiters = event.waiters { flights[id]?.waiters = waiters }
+    case .left:
+      if let id = event.flight, let waiters = event.waiters { flights[id]?.waiters = waiters }
+    case .abandoned:
       counters.abandoned += 1
-      flights[id] = nil
-    case .detached(let id, _):
+      if let id = event.flight { flights[id] = nil }
+    case .detached:
       counters.detached += 1
-      flights[id]?.isDetached = true
-    case .finished(let id, _, let outcome):
-      flights[id] = nil
-      count(outcome)
-    case .committed(let size):
+      if let id = event.flight { flights[id]?.isDetached = true }
+    case .finished:
+      if let id = event.flight { flights[id] = nil }
+      if let outcome = event.outcome { count(outcome) }
+    case .committed:
       counters.committed += 1
-      self.size = size
-    case .removed(let size):
+      size = event.size ?? size
+    case .removed:
       counters.removed += 1
-      self.size = size
-    case .evicted(_, let size):
+      size = event.size ?? size
+    case .evicted:
       counters.evicted += 1
-      self.size = size
+      size = event.size ?? size
     case .pageAppended: counters.pagesAppended += 1
     case .refreshRefused: counters.refreshesRefused += 1
-    case .signedIn: break
     case .signedOut: counters.signOuts += 1
-    case .loaded: break
     case .saveCoalesced: counters.coalescedSaves += 1
     case .written: counters.writes += 1
     case .writeFailed: counters.writeFailures += 1
     case .movedAside: counters.movedAside += 1
+    default: break  // signedIn, loaded, and kinds of an app's own owners
     }
   }
 
@@ -144,9 +144,7 @@ public struct OwnerActivity: Sendable {
 extension OwnerActivity {
   /// Puts a running flight back, for ``Statistics/reset()``.
   mutating func restore(_ flight: Flight) {
-    apply(OwnerEvent(owner: owner, kind: .started(flight.id, flight.kind), key: flight.key))
-    apply(OwnerEvent(owner: owner, kind: .joined(flight.id, waiters: flight.waiters), key: flight.key))
-    if flight.isDetached { apply(OwnerEvent(owner: owner, kind: .detached(flight.id, .supersede), key: flight.key)) }
+    flights[flight.id] = flight
     counters = Counters()
   }
 }

@@ -18,11 +18,19 @@
 ///
 /// ## Writing an inspector
 ///
-/// An owner calls ``record(_:)`` while it holds its own lock (or on its actor), so that events
-/// arrive in the order they happened and describe the owner's state exactly: an event saying
-/// three callers wait on a load is delivered before any of them can be answered. So `record`
-/// must be quick, must not block or suspend, and must never call back into an owner. Take a
-/// lock of your own if you keep state; resuming a continuation is fine.
+/// Each owner delivers its events one at a time, in the order they happened to it, and never
+/// while it holds its lock: a ``Cache``, a ``SingleFlight`` or a ``FileStore`` queues what it
+/// records under its lock and delivers it once the lock is released, on the thread that
+/// released it (or on a thread already delivering that owner's events); an actor owner
+/// (``Pager``, ``TokenStore``, ``LatestTask``) delivers on its actor, between its steps. So
+/// `record` may read an owner, but it runs on the owner's callers' time: keep it quick, never
+/// block or suspend, take a lock of your own if you keep state, and do not call an owner while
+/// holding a lock your `record` takes. For slow work (a log file, a metrics back end) use
+/// ``BufferedInspector`` and consume its stream in a task of your own; see "Sending events to
+/// a log or metrics back end".
+///
+/// An event says what happened as an ``OwnerEvent/Kind``, a stable name; switch over the kinds
+/// you care about and end with `default`, so kinds added later do not break the switch.
 public protocol OwnerInspector: Sendable {
   /// Records one event of an owner.
   func record(_ event: OwnerEvent)

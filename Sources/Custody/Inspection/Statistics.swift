@@ -65,10 +65,10 @@ public final class Statistics: OwnerInspector {
   }
 
   public func record(_ event: OwnerEvent) {
-    if case .hit = event.kind { return }  // counted by the owner (see `recordsHits`)
-    let logged: LoggedEvent? = if case .hit = event.kind { nil } else { LoggedEvent(date: Date(), event: event) }
+    if event.kind == .hit { return }  // counted by the owner (see `recordsHits`)
+    let logged = LoggedEvent(date: Date(), event: event)
     let refreshStart: ContinuousClock.Instant? =
-      if case .started(_, .refresh) = event.kind, event.owner.kind == .tokenStore { .now } else { nil }
+      event.kind == .started && event.reason == .refresh && event.owner.kind == .tokenStore ? .now : nil
     state.withLock { state in
       let id = ObjectIdentifier(event.owner)
       if let index = state.owners[id] {
@@ -79,7 +79,7 @@ public final class Statistics: OwnerInspector {
         activity.apply(event)
         state.activities.append(activity)
       }
-      if let logged { append(logged, to: &state) }
+      append(logged, to: &state)
       if let refreshStart { state.refreshStarts.append((event.owner.name, refreshStart)) }
     }
   }
@@ -114,8 +114,8 @@ public final class Statistics: OwnerInspector {
 
   /// Forgets every count and event, keeping the flights in flight.
   public func reset() {
-    // Read the owners' own counts before taking this lock: an owner reports to this inspector
-    // while it holds its lock, so asking an owner while holding this one could deadlock.
+    // Read the owners' own counts before taking this lock: reading them takes an owner's lock,
+    // and releasing it may deliver events to this inspector, which takes this lock.
     let owners = state.withLock { $0.activities.map(\.owner) }
     let baselines = Dictionary(
       owners.compactMap { owner in owner.lookups.map { (ObjectIdentifier(owner), $0) } }, uniquingKeysWith: { $1 })

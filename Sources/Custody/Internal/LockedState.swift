@@ -33,13 +33,19 @@
 /// `withLock`, the lock is never held across a suspension (the body is synchronous), and the
 /// lock is not re-entrant, so bodies never call back into their owner. Continuations are
 /// resumed after `withLock` returns.
+///
+/// `afterUnlock`, when given, runs after `withLock` once the lock is released: an inspected
+/// owner delivers the events it recorded under the lock there. A body that records nothing (a
+/// read, a fresh hit an inspector does not want) passes `delivering: false` and skips it.
 @usableFromInline
 package final class LockedState<State>: @unchecked Sendable {
+  @usableFromInline let afterUnlock: (@Sendable () -> Void)?
   #if CUSTODY_PTHREAD_LOCK
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var state: State
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       self.state = state
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
@@ -56,8 +62,9 @@ package final class LockedState<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
+      defer { if delivering { afterUnlock?() } }  // runs after the unlock below
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return try body(&state)
@@ -66,7 +73,8 @@ package final class LockedState<State>: @unchecked Sendable {
     @usableFromInline let lock: os_unfair_lock_t
     @usableFromInline var state: State
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       self.state = state
       lock = .allocate(capacity: 1)
       lock.initialize(to: os_unfair_lock())
@@ -80,8 +88,9 @@ package final class LockedState<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
+      defer { if delivering { afterUnlock?() } }  // runs after the unlock below
       os_unfair_lock_lock(lock)
       defer { os_unfair_lock_unlock(lock) }
       return try body(&state)
@@ -89,16 +98,18 @@ package final class LockedState<State>: @unchecked Sendable {
   #else
     @usableFromInline let mutex: Mutex<State>
 
-    package init(_ state: sending State) {
+    package init(_ state: sending State, afterUnlock: (@Sendable () -> Void)? = nil) {
+      self.afterUnlock = afterUnlock
       mutex = Mutex(state)
     }
 
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<Result, Failure: Error>(
-      _ body: (inout State) throws(Failure) -> sending Result
+      delivering: Bool = true, _ body: (inout State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-      try mutex.withLock(body)
+      defer { if delivering { afterUnlock?() } }
+      return try mutex.withLock(body)
     }
   #endif
 }

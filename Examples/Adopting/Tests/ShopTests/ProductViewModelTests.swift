@@ -63,9 +63,8 @@ struct ProductViewModelTests {
 
     #expect(detail.state.value?.id == 2)
     #expect(
-      inspector.recording.events(of: "product screen").contains { event in
-        if case .finished(_, _, .dropped) = event.kind { true } else { false }
-      }, "the first load was dropped, not shown")
+      inspector.recording.events(of: "product screen").contains { $0.kind == .finished && $0.outcome == .dropped },
+      "the first load was dropped, not shown")
   }
 
   @Test func leavingTheScreenWhileItLoadsShowsNothingLate() async throws {

@@ -72,7 +72,7 @@ final class StatsJoinGate: Sendable {
   }
 
   fileprivate func record(_ event: OwnerEvent) {
-    guard event.owner.name == owner, case .joined(_, let waiters) = event.kind, waiters >= 2,
+    guard event.owner.name == owner, event.kind == .joined, let waiters = event.waiters, waiters >= 2,
       let key = event.key?.description
     else { return }
     open(key)

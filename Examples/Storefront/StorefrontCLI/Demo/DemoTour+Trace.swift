@@ -61,7 +61,7 @@ extension DemoTour {
     var lines: [(at: Duration, owner: String, key: String?, parts: [Part])] = []
     for entry in entries {
       let event = entry.event
-      let (word, detail) = EventWords.words(for: event.kind)
+      let (word, detail) = EventWords.words(for: event)
       let owner = EventWords.printable(event.owner.name)
       let key = event.key.map { EventWords.printable($0.description) }
       if isRepeatable(event.kind), let last = lines.last, last.owner == owner, last.key == key,

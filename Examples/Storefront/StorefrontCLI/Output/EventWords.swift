@@ -8,36 +8,41 @@ import Foundation
 /// made printable before it is shown.
 public enum EventWords {
   /// The word for what happened, and the detail shown after the key.
-  public static func words(for kind: OwnerEvent.Kind) -> (word: String, detail: String?) {
-    switch kind {
+  public static func words(for event: OwnerEvent) -> (word: String, detail: String?) {
+    let id = "#\(event.flight ?? 0)"
+    let reason = event.reason.map { "\($0)" } ?? ""
+    let held = "(\(event.size?.entries ?? 0) held)"
+    let waiting = "(\(event.waiters ?? 0) waiting)"
+    return switch event.kind {
     case .hit: ("hit", nil)
     case .staleHit: ("stale hit", nil)
     case .miss: ("miss", nil)
-    case .started(let id, let flight): ("started", "\(flight) #\(id)")
-    case .joined(_, let waiters): ("joined", "(\(waiters) waiting)")
-    case .left(_, let waiters): ("left", "(\(waiters) waiting)")
-    case .abandoned(let id): ("abandoned", "#\(id), its last caller left")
-    case .detached(let id, let reason): ("detached", "#\(id) by \(reason)")
-    case .finished(let id, let duration, let outcome): finished(id, duration, outcome)
-    case .committed(let size): ("stored", "(\(size.entries) held)")
-    case .removed(let size): ("removed", "(\(size.entries) held)")
-    case .evicted(let reason, let size): ("evicted", "by \(reason) (\(size.entries) held)")
-    case .pageAppended(let items, let listed): ("page", "+\(items) (\(listed) listed)")
-    case .refreshRefused(let delay): ("refused", "retry in \(milliseconds(delay))")
+    case .started: ("started", "\(reason) \(id)")
+    case .joined: ("joined", waiting)
+    case .left: ("left", waiting)
+    case .abandoned: ("abandoned", "\(id), its last caller left")
+    case .detached: ("detached", "\(id) by \(reason)")
+    case .finished: finished(id, event.duration ?? .zero, event.outcome ?? .succeeded)
+    case .committed: ("stored", held)
+    case .removed: ("removed", held)
+    case .evicted: ("evicted", "by \(reason) \(held)")
+    case .pageAppended: ("page", "+\(event.items ?? 0) (\(event.size?.entries ?? 0) listed)")
+    case .refreshRefused: ("refused", "retry in \(milliseconds(event.duration ?? .zero))")
     case .signedIn: ("signed in", nil)
-    case .signedOut(let reason): ("signed out", "(\(reason))")
-    case .loaded(let usedDefault): ("loaded", usedDefault ? "the default value" : nil)
+    case .signedOut: ("signed out", "(\(reason))")
+    case .loaded: ("loaded", event.reason == .usedDefault ? "the default value" : nil)
     case .saveCoalesced: ("coalesced", "into the write scheduled")
-    case .written(let duration): ("written", "in \(milliseconds(duration))")
-    case .writeFailed(let category): ("write failed", "(\(category))")
-    case .movedAside(let corrupt): ("moved aside", corrupt ? "(corrupt)" : "(unreadable)")
+    case .written: ("written", "in \(milliseconds(event.duration ?? .zero))")
+    case .writeFailed: ("write failed", event.outcome.map(failure))
+    case .movedAside: ("moved aside", event.reason == .corrupt ? "(corrupt)" : "(unreadable)")
+    default: (event.kind.rawValue, reason.isEmpty ? nil : reason)  // an app's own owner's event
     }
   }
 
   /// `products  joined  /products/7  (3 waiting)`, with the owner's name and the word padded
   /// to `nameWidth` and `wordWidth` so lines of a log line up.
   public static func line(_ event: OwnerEvent, nameWidth: Int = 13, wordWidth: Int = 10) -> String {
-    let (word, detail) = words(for: event.kind)
+    let (word, detail) = words(for: event)
     var parts = [padded(printable(event.owner.name), nameWidth), padded(word, wordWidth)]
     if let key = event.key { parts.append(printable(key.description)) }
     if let detail { parts.append(detail) }
@@ -60,9 +65,9 @@ public enum EventWords {
   }
 
   private static func finished(
-    _ id: UInt64, _ duration: Duration, _ outcome: OwnerEvent.Outcome
+    _ id: String, _ duration: Duration, _ outcome: OwnerEvent.Outcome
   ) -> (word: String, detail: String?) {
-    let timing = "#\(id) in \(milliseconds(duration))"
+    let timing = "\(id) in \(milliseconds(duration))"
     return switch outcome {
     case .succeeded: ("succeeded", timing)
     case .failed(let category): ("failed", "\(timing) (\(category))")
@@ -70,6 +75,10 @@ public enum EventWords {
     case .dropped: ("dropped", timing)
     case .cancelled: ("cancelled", timing)
     }
+  }
+
+  private static func failure(_ outcome: OwnerEvent.Outcome) -> String {
+    if case .failed(let category) = outcome { "(\(category))" } else { "(\(outcome))" }
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -101,6 +101,8 @@ public struct OwnerSummary: Sendable, Hashable {
     case .fileStore:
       parts = [count(c.writes, "write")]
       parts += [counted(c.coalescedSaves, "coalesced"), counted(c.movedAside, "moved aside")].compactMap(\.self)
+    default:
+      parts = [count(c.started, "run")]
     }
     if let failed = counted(c.failed + c.writeFailures, "failed") { parts.append(failed) }
     return parts.joined(separator: " · ")
