@@ -39,7 +39,7 @@ extension CacheState {
   @inlinable
   mutating func finishLoad(
     _ id: UInt64, key: Key, with result: Result<Value, any Error>, cost: Int?, now: Duration, duration: Duration?
-  ) -> [FlightTable<Key, Value, LoadKind>.Waiter] {
+  ) -> Waiters<FlightTable<Key, Value, LoadKind>.Waiter> {
     let (waiters, wasAttached) = flights.finish(id, with: result, duration: duration, recording: inspection)
     if wasAttached, case .success(let value) = result, let cost { commit(value, cost: cost, for: key, now: now) }
     return waiters

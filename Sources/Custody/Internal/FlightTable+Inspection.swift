@@ -48,7 +48,7 @@ extension FlightTable where Key: Sendable {
   @inlinable
   mutating func finish(
     _ id: UInt64, with result: Result<Value, any Error>, duration: Duration?, recording inspection: Inspection?
-  ) -> (waiters: [Waiter], wasAttached: Bool) {
+  ) -> (waiters: Waiters<Waiter>, wasAttached: Bool) {
     if let inspection, let duration, let flight = flights[id] {
       reportFinished(id, with: result, duration: duration, key: flight.key, to: inspection)
     }

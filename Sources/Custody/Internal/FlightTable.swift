@@ -115,10 +115,10 @@ struct FlightTable<Key: Hashable, Value, Tag> {
   /// Ends a flight. Returns its waiters, in the order they joined, and whether it was still
   /// attached to its key.
   @inlinable
-  mutating func finish(_ id: UInt64) -> (waiters: [Waiter], wasAttached: Bool) {
-    guard let flight = flights.removeValue(forKey: id) else { return ([], false) }
+  mutating func finish(_ id: UInt64) -> (waiters: Waiters<Waiter>, wasAttached: Bool) {
+    guard let flight = flights.removeValue(forKey: id) else { return (Waiters(), false) }
     let wasAttached = attached[flight.key] == id
     if wasAttached { attached[flight.key] = nil }
-    return (flight.waiters.inOrder, wasAttached)
+    return (flight.waiters, wasAttached)
   }
 }

@@ -70,6 +70,30 @@ struct Waiters<Waiter> {
   }
 }
 
+extension Waiters: Sequence {
+  /// Walks the waiting callers in the order they asked, skipping the holes, without copying them
+  /// out first: an owner resumes thousands of them straight from here.
+  @frozen @usableFromInline
+  struct Iterator: IteratorProtocol {
+    @usableFromInline var entries: IndexingIterator<[(id: UInt64, waiter: Waiter?)]>
+
+    @inlinable init(_ entries: [(id: UInt64, waiter: Waiter?)]) {
+      self.entries = entries.makeIterator()
+    }
+
+    @inlinable mutating func next() -> Waiter? {
+      while let entry = entries.next() {
+        if let waiter = entry.waiter { return waiter }
+      }
+      return nil
+    }
+  }
+
+  @inlinable func makeIterator() -> Iterator { Iterator(entries) }
+
+  @inlinable var underestimatedCount: Int { count }
+}
+
 /// Identifiers for waiters and for the work they wait on. Work counts on its own, so the
 /// flights of one owner read #1, #2, … in its events whatever number of callers came.
 @frozen @usableFromInline
@@ -91,3 +115,5 @@ struct FlightIDs {
     return lastFlight
   }
 }
+
+extension Waiters: Sendable where Waiter: Sendable {}
