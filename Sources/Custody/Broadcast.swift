@@ -15,16 +15,25 @@
 /// Releasing the broadcast, or ``finish()``, ends every stream.
 public final class Broadcast<Value: Sendable>: Sendable {
   private struct State {
-    var lastID: UInt64 = 0
+    var ids = FlightIDs()
     var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
   }
 
   private let state = LockedState(State())
   /// Subscribers whose consumer went away, to drop the next time `state` is locked.
   private let ended = LockedState<[UInt64]>([])
+  /// What a subscriber that falls behind keeps.
+  private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
 
   /// Creates a broadcast with no subscriber.
-  public init() {}
+  public init() {
+    buffering = .unbounded
+  }
+
+  /// Creates a broadcast whose subscribers keep at most `buffering` values they have not read.
+  init(buffering: AsyncStream<Value>.Continuation.BufferingPolicy) {
+    self.buffering = buffering
+  }
 
   deinit {
     for continuation in state.withLock({ $0.subscribers.values }) { continuation.finish() }
@@ -62,11 +71,8 @@ public final class Broadcast<Value: Sendable>: Sendable {
   public var subscriberCount: Int { withState { $0.subscribers.count } }
 
   private func subscribe(_ start: (AsyncStream<Value>.Continuation) -> Void) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let id = state.withLock { state in
-      state.lastID &+= 1
-      return state.lastID
-    }
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: buffering)
+    let id = state.withLock { $0.ids.makeID() }
     continuation.onTermination = { [ended] _ in
       ended.withLock { $0.append(id) }
     }

@@ -34,7 +34,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   @usableFromInline let state: LockedState<CacheState<Key, Value>>
   @usableFromInline let now: @Sendable () -> Duration
-  private let cost: @Sendable (Value) -> Int
+  @usableFromInline let cost: @Sendable (Value) -> Int
   @usableFromInline let inspection: Inspection?
 
   /// Creates an empty cache.
@@ -109,14 +109,19 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// `value(for:load:)` past the fresh hit: a stale hit, or a load to wait for.
-  @usableFromInline
+  @inlinable
   func valueWithoutFreshHit(
     for key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value
   ) async throws -> Value {
-    let (hit, orphan) = state.withLock { state in
-      lookupForCaller(key, now: now, load: load, recording: true, in: &state)
+    let (hit, revalidation) = state.withLock { state -> (Value?, Task<Void, Never>?) in
+      switch state.admit(key, as: .load, now: now, recording: true) {
+      case .hit(let value): return (value, nil)
+      case .hitAndRevalidate(let value):
+        return (value, startLoad(key, kind: .revalidation, load: load, in: &state).orphan)
+      case .join, .start: return (nil, nil)
+      }
     }
-    orphan?.cancel()
+    revalidation?.cancel()
     if let hit { return hit }
     return try await join(key, kind: .load, load: load)
   }
@@ -147,30 +152,18 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   public func set(_ value: Value, for key: Key) {
     let cost = self.cost(value)
     let now = self.now()
-    detaching { state in
-      let orphan = detach(key, .set, in: &state)
-      state.commit(value, cost: cost, for: key, now: now)
-      return [orphan].compactMap(\.self)
-    }
+    state.withLock { $0.set(value, cost: cost, for: key, now: now) }?.cancel()
   }
 
   /// Removes the value for `key`. A load that started before never commits, and later callers
   /// start a new one.
   public func invalidate(_ key: Key) {
-    detaching { state in
-      let orphan = detach(key, .invalidate, in: &state)
-      state.remove(key)
-      return [orphan].compactMap(\.self)
-    }
+    state.withLock { $0.invalidate(key) }?.cancel()
   }
 
   /// Removes every value, detaches every load and cancels background revalidations.
   public func removeAll() {
-    detaching { state in
-      let orphans = state.flights.attached.keys.compactMap { detach($0, .removeAll, in: &state) }
-      state.removeAll()
-      return orphans
-    }
+    for orphan in state.withLock({ $0.invalidateAll() }) { orphan.cancel() }
   }
 
   /// The number of values held.
@@ -184,146 +177,53 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   // MARK: Loading
 
-  /// Runs `body` under the lock; cancels the loads it orphaned after.
-  private func detaching(_ body: (inout CacheState<Key, Value>) -> [Task<Void, Never>]) {
-    let orphans = state.withLock { state in body(&state) }
-    for orphan in orphans { orphan.cancel() }
-  }
-
-  /// Detaches the load attached to `key`, if any, and reports it. Returns its task when nobody
-  /// waits for it any more.
-  private func detach(
-    _ key: Key, _ reason: OwnerEvent.DetachReason, in state: inout CacheState<Key, Value>
-  ) -> Task<Void, Never>? {
-    let flightID = state.flights.attachedFlight(for: key)?.id
-    let orphan = state.flights.detach(key)
-    if let inspection, let flightID {
-      inspection.record(.detached(flightID, reason), key: key)
-      if !state.flights.contains(flightID) { inspection.record(.abandoned(flightID), key: key) }
-    }
-    return orphan
-  }
-
-  /// The part of `value(for:load:)` that runs under the lock: a hit, or nothing when the
-  /// caller must wait. Starts a revalidation for a stale hit.
-  ///
-  /// With `recording`, the lookup is reported to the inspector as a hit, a stale hit or a miss.
-  private func lookupForCaller(
-    _ key: Key, now: Duration, load: @escaping @Sendable () async throws -> Value, recording: Bool,
-    in state: inout CacheState<Key, Value>
-  ) -> (hit: Value?, orphan: Task<Void, Never>?) {
-    let lookup = state.lookup(key, now: now)
-    if recording, let inspection {
-      switch lookup {
-      case .fresh:
-        state.lookups.hits &+= 1
-        if inspection.recordsHits { inspection.record(.hit) }
-      case .stale:
-        state.lookups.staleHits &+= 1
-        inspection.record(.staleHit, key: key)
-      case .expired, .missing:
-        state.lookups.misses &+= 1
-        inspection.record(.miss, key: key)
-      }
-    }
-    switch lookup {
-    case .fresh(let value):
-      return (value, nil)
-    case .stale(let value):
-      guard state.flights.attachedFlight(for: key) == nil else { return (value, nil) }
-      return (value, startLoad(key, kind: .revalidation, load: load, in: &state).orphan)
-    case .expired, .missing:
-      return (nil, nil)
-    }
-  }
-
-  private func join(
+  @inlinable
+  func join(
     _ key: Key, kind: CacheState<Key, Value>.LoadKind, load: @escaping @Sendable () async throws -> Value
   ) async throws -> Value {
     let waiterID = state.withLock { $0.flights.makeID() }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        typealias Outcome = (Result<Value, any Error>?, Task<Void, Never>?, Task<Void, Never>?)
-        let (immediate, orphan, running) = state.withLock { state -> Outcome in
-          guard !Task.isCancelled else { return (.failure(CancellationError()), nil, nil) }
-          var orphan: Task<Void, Never>?
-          if kind == .load {
-            // Something may have been committed since the caller's first look.
-            let (hit, revalidation) = lookupForCaller(key, now: self.now(), load: load, recording: false, in: &state)
-            if let hit { return (.success(hit), revalidation, nil) }
-          }
-          let flightID: UInt64
-          var running: Task<Void, Never>?
-          if let attached = state.flights.attachedFlight(for: key), kind == .load || attached.tag == .refresh {
-            flightID = attached.id
-            running = state.flights.task(of: attached.id)
-          } else {
-            (flightID, orphan) = startLoad(key, kind: kind, load: load, in: &state)
-          }
-          let waiters = state.flights.join(flightID, waiter: waiterID, continuation: continuation)
-          inspection?.record(.joined(flightID, waiters: waiters), key: key)
-          return (nil, orphan, running)
+    return try await FlightWaiting.wait { continuation in
+      state.withLock { state in
+        guard !Task.isCancelled else { return .cancelled }
+        let flightID: UInt64
+        var entry = FlightWaiting.Entry<Value>()
+        // Something may have been committed or started since the caller's first look.
+        switch state.admit(key, as: kind, now: self.now(), recording: false) {
+        case .hit(let value): return FlightWaiting.Entry(answer: .success(value))
+        case .hitAndRevalidate(let value):
+          let orphan = startLoad(key, kind: .revalidation, load: load, in: &state).orphan
+          return FlightWaiting.Entry(answer: .success(value), orphan: orphan)
+        case .join(let id):
+          flightID = id
+          entry.running = state.flights.task(of: id)
+        case .start:
+          (flightID, entry.orphan) = startLoad(key, kind: kind, load: load, in: &state)
         }
-        PriorityEscalation.raise(running)
-        orphan?.cancel()
-        if let immediate { continuation.resume(with: immediate) }
+        state.flights.join(flightID, waiter: waiterID, continuation: continuation, key: key, recording: inspection)
+        return entry
       }
     } onCancel: {
-      let (waiter, task) = state.withLock { state in
-        let flightID = state.flights.flight(ofWaiter: waiterID)
-        let left = state.flights.leave(waiterID)
-        if let inspection, let flightID, left.waiter != nil {
-          let flights = state.flights
-          let event: OwnerEvent.Kind =
-            flights.contains(flightID)
-            ? .left(flightID, waiters: flights.waiterCount(of: flightID)) : .abandoned(flightID)
-          inspection.record(event, key: key)
-        }
-        return left
-      }
-      task?.cancel()
-      waiter?.resume(throwing: CancellationError())
+      state.withLock { $0.flights.leave(waiterID, of: key, recording: inspection) }.resume()
     }
   }
 
   /// Starts a load for `key` and attaches it, detaching whichever load was attached.
-  private func startLoad(
+  @inlinable
+  func startLoad(
     _ key: Key, kind: CacheState<Key, Value>.LoadKind, load: @escaping @Sendable () async throws -> Value,
     in state: inout CacheState<Key, Value>
   ) -> (id: UInt64, orphan: Task<Void, Never>?) {
-    let replaced = state.flights.attachedFlight(for: key)?.id
-    let (id, orphan) = state.flights.start(key, tag: kind, isOwned: kind == .revalidation)
-    let inspection = self.inspection
-    if let inspection {
-      if let replaced {
-        inspection.record(.detached(replaced, .refresh), key: key)
-        if !state.flights.contains(replaced) { inspection.record(.abandoned(replaced), key: key) }
+    let (id, orphan) = state.flights.start(
+      key, tag: kind, kind: kind.flightKind, isOwned: kind == .revalidation, recording: inspection)
+    let task = FlightWaiting.run(timedBy: inspection, load) { [self] result, duration in
+      let cost = (try? result.get()).map(self.cost)
+      let now = self.now()
+      let waiters = self.state.withLock {
+        $0.finishLoad(id, key: key, with: result, cost: cost, now: now, duration: duration)
       }
-      inspection.record(.started(id, kind.flightKind), key: key)
-    }
-    let task = Task {
-      let clock = inspection.map(FlightClock.init)
-      let result: Result<Value, any Error>
-      do { result = .success(try await load()) } catch { result = .failure(error) }
-      self.finishLoad(id, key: key, result: result, duration: clock?.elapsed)
+      for waiter in waiters { waiter.resume(with: result) }
     }
     state.flights.setTask(task, for: id)
     return (id, orphan)
-  }
-
-  private func finishLoad(_ id: UInt64, key: Key, result: Result<Value, any Error>, duration: Duration?) {
-    let cost = (try? result.get()).map(self.cost)
-    let now = self.now()
-    let waiters = state.withLock { state in
-      if let inspection, let duration, state.flights.contains(id) {
-        inspection.record(.finished(id, duration: duration, outcome: .init(result)), key: key)
-      }
-      let (waiters, wasAttached) = state.flights.finish(id)
-      if wasAttached, case .success(let value) = result, let cost {
-        state.commit(value, cost: cost, for: key, now: now)
-      }
-      return waiters
-    }
-    for waiter in waiters { waiter.resume(with: result) }
   }
 }

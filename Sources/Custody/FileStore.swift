@@ -35,23 +35,16 @@ public actor FileStore<Value: Codable & Sendable> {
   public nonisolated let url: URL
   /// Who may read the file.
   public nonisolated let protection: Protection
+  private typealias FlushWaiter = CheckedContinuation<Result<Void, FileStoreError>, Never>
+
   private let defaultValue: Value
-  private let shared: LockedState<Pending>
+  /// Shared with nonisolated ``save(_:)`` and ``value``.
+  private let shared: LockedState<FileStoreState<Value, FlushWaiter>>
   private let inspection: Inspection?
-  private var flushWaiters:
-    [(version: UInt64, continuation: CheckedContinuation<Result<Void, FileStoreError>, Never>)] = []
-  private var lastWrite: (version: UInt64, error: FileStoreError?) = (0, nil)
 
   /// What went wrong while loading, if anything: the file was corrupt or unreadable and was
   /// moved aside.
   public private(set) var loadProblem: FileStoreError?
-
-  /// The value and the saves not yet written; shared with nonisolated ``save(_:)``.
-  private struct Pending {
-    var value: Value
-    var version: UInt64 = 0
-    var writerScheduled = false
-  }
 
   /// Creates a store for the file at `url`; nothing is read until ``load()``.
   ///
@@ -61,9 +54,9 @@ public actor FileStore<Value: Codable & Sendable> {
   ///   - protection: Who may read the file.
   ///   - name: The name inspectors show, such as "settings".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``):
-  ///     ``OwnerEvent/Kind/loaded``, ``OwnerEvent/Kind/movedAside``,
+  ///     ``OwnerEvent/Kind/loaded(usedDefault:)``, ``OwnerEvent/Kind/movedAside(corrupt:)``,
   ///     ``OwnerEvent/Kind/saveCoalesced`` for a save folded into a write already scheduled,
-  ///     ``OwnerEvent/Kind/written`` and ``OwnerEvent/Kind/writeFailed``.
+  ///     ``OwnerEvent/Kind/written(duration:)`` and ``OwnerEvent/Kind/writeFailed(_:)``.
   public init(
     url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
     inspector: (any OwnerInspector)? = nil
@@ -75,7 +68,7 @@ public actor FileStore<Value: Codable & Sendable> {
     self.url = url
     self.defaultValue = defaultValue
     self.protection = protection
-    shared = LockedState(Pending(value: defaultValue), afterUnlock: inspection?.afterUnlock)
+    shared = LockedState(FileStoreState(value: defaultValue), afterUnlock: inspection?.afterUnlock)
   }
 
   /// The current value: the last one saved, or the one loaded.
@@ -105,10 +98,7 @@ public actor FileStore<Value: Codable & Sendable> {
     }
     inspection?.record(.loaded(usedDefault: usedDefault))
     // Releasing the lock delivers the events above.
-    return shared.withLock { pending in
-      if pending.version == 0 { pending.value = loaded }
-      return pending.value
-    }
+    return shared.withLock { $0.loaded(loaded) }
   }
 
   /// Sets the value and schedules a write; returns at once. Call ``flush()`` to wait for it.
@@ -118,14 +108,12 @@ public actor FileStore<Value: Codable & Sendable> {
 
   /// Changes the value in place and schedules a write; returns at once.
   public nonisolated func update(_ change: (inout Value) -> Void) {
-    let schedule = shared.withLock { pending in
-      change(&pending.value)
-      pending.version += 1
-      if pending.writerScheduled { inspection?.record(.saveCoalesced) }
-      defer { pending.writerScheduled = true }
-      return !pending.writerScheduled
+    switch shared.withLock({ $0.update(change) }) {
+    case .scheduleWriter: Task { await self.writePending() }
+    case .coalesced:
+      inspection?.record(.saveCoalesced)
+      inspection?.deliver()
     }
-    if schedule { Task { await self.writePending() } }
   }
 
   /// Waits until every value saved before this call is on disk.
@@ -133,38 +121,22 @@ public actor FileStore<Value: Codable & Sendable> {
   /// - Throws: ``FileStoreError/writeFailed(_:underlying:)`` or ``FileStoreError/encodingFailed(_:)`` when the
   ///   last write failed; the file then still holds the value written before.
   public func flush() async throws(FileStoreError) {
-    let target = shared.withLock { $0.version }
-    if lastWrite.version >= target {
-      if let error = lastWrite.error { throw error }
-      return
+    let result = await withCheckedContinuation { (waiter: FlushWaiter) in
+      if case .done(let result) = shared.withLock({ $0.flush(waiter) }) { waiter.resume(returning: result) }
     }
-    let result = await withCheckedContinuation { flushWaiters.append((target, $0)) }
     try result.get()
   }
 
   private func writePending() {
-    while let (value, version) = nextWrite() {
+    while let (value, version) = shared.withLock({ $0.nextWrite() }) {
       let clock = inspection.map(FlightClock.init)
-      lastWrite = (version, write(value))
+      let error = write(value)
       if let inspection, let clock {
-        inspection.record(
-          lastWrite.error.map { .writeFailed(FailureCategory($0)) } ?? .written(duration: clock.elapsed))
+        inspection.record(error.map { .writeFailed(FailureCategory($0)) } ?? .written(duration: clock.elapsed))
         inspection.deliver()  // before the flush waiters hear of the write
       }
-      let done = flushWaiters.filter { $0.version <= version }
-      flushWaiters.removeAll { $0.version <= version }
-      let result: Result<Void, FileStoreError> = lastWrite.error.map { .failure($0) } ?? .success(())
-      for waiter in done { waiter.continuation.resume(returning: result) }
-    }
-  }
-
-  private func nextWrite() -> (Value, UInt64)? {
-    shared.withLock { pending in
-      guard pending.version > lastWrite.version else {
-        pending.writerScheduled = false
-        return nil
-      }
-      return (pending.value, pending.version)
+      let (waiters, outcome) = shared.withLock { $0.wrote(version, error: error) }
+      for waiter in waiters { waiter.resume(returning: outcome) }
     }
   }
 

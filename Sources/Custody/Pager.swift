@@ -101,31 +101,30 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   private enum Step {
     case none
     case answer
-    case start(UInt64, Cursor, OwnerEvent.FlightKind, replacing: UInt64?)
+    case start(UInt64, Cursor, OwnerEvent.Reason, replacing: UInt64?)
   }
 
   private func wait(
     _ enter: (inout PagerStateMachine<Cursor, Item, Info, Waiter>, UInt64, Waiter) -> Step
   ) async throws -> PagerSnapshot<Item, Info> {
     let waiterID = machine.makeID()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (waiter: Waiter) in
-        guard !Task.isCancelled else { return waiter.resume(throwing: CancellationError()) }
-        switch enter(&machine, waiterID, waiter) {
-        case .none: break
-        case .answer: return waiter.resume(returning: snapshot)
-        case .start(let id, let cursor, let kind, let replacing):
-          if let replacing {
-            tasks.removeValue(forKey: replacing)?.cancel()
-            inspection?.record(.detached(replacing, .refresh))
-          }
-          inspection?.record(.started(id, kind))
-          start(id, cursor: cursor)
+    return try await FlightWaiting.wait { waiter in
+      guard !Task.isCancelled else { return .cancelled }
+      switch enter(&machine, waiterID, waiter) {
+      case .none: break
+      case .answer: return FlightWaiting.Entry(answer: .success(snapshot))
+      case .start(let id, let cursor, let kind, let replacing):
+        if let replacing {
+          tasks.removeValue(forKey: replacing)?.cancel()
+          inspection?.record(.detached(replacing, .refresh))
         }
-        if let inspection, let current = machine.current {
-          inspection.record(.joined(current.id, waiters: current.waiters.count))
-        }
+        inspection?.record(.started(id, kind))
+        start(id, cursor: cursor)
       }
+      if let inspection, let current = machine.current {
+        inspection.record(.joined(current.id, waiters: current.waiters.count))
+      }
+      return FlightWaiting.Entry()
     } onCancel: {
       Task { await self.leave(waiterID) }
     }
@@ -165,15 +164,12 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   }
 
   private func leave(_ waiterID: UInt64) {
-    let fetchID = machine.current?.id
-    let (waiter, abandonedFetch) = machine.leave(waiterID)
-    if let abandonedFetch {
-      tasks.removeValue(forKey: abandonedFetch)?.cancel()
-      abandoned.insert(abandonedFetch)
-      inspection?.record(.abandoned(abandonedFetch))
-    } else if let inspection, waiter != nil, let fetchID, let current = machine.current {
-      inspection.record(.left(fetchID, waiters: current.waiters.count))
+    let exit = machine.leave(waiterID)
+    if exit.isAbandoned, let fetch = exit.flight {
+      tasks.removeValue(forKey: fetch)?.cancel()
+      abandoned.insert(fetch)
     }
-    waiter?.resume(throwing: CancellationError())
+    if let inspection, let event = exit.event { inspection.record(event) }
+    exit.resume()
   }
 }

@@ -25,18 +25,18 @@
 /// Waiters are stored continuations resumed after the lock is released, so fan-out to
 /// thousands of callers costs time linear in the number of callers.
 public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private let table: LockedState<FlightTable<Key, Value, Void>>
-  private let inspection: Inspection?
+  @usableFromInline let table: LockedState<FlightTable<Key, Value, Void>>
+  @usableFromInline let inspection: Inspection?
 
   /// Creates an empty single-flight group.
   ///
   /// - Parameters:
   ///   - name: The name inspectors show, such as "avatars".
   ///   - inspector: Receives this group's events (see ``OwnerInspector``): each operation
-  ///     ``OwnerEvent/Kind/started`` for its key, every caller ``OwnerEvent/Kind/joined``,
-  ///     a cancelled caller ``OwnerEvent/Kind/left`` or, when it was the last,
-  ///     ``OwnerEvent/Kind/abandoned``, ``forget(_:)`` ``OwnerEvent/Kind/detached``, and
-  ///     ``OwnerEvent/Kind/finished``.
+  ///     ``OwnerEvent/Kind/started(_:_:)`` for its key, every caller ``OwnerEvent/Kind/joined(_:waiters:)``,
+  ///     a cancelled caller ``OwnerEvent/Kind/left(_:waiters:)`` or, when it was the last,
+  ///     ``OwnerEvent/Kind/abandoned(_:)``, ``forget(_:)`` ``OwnerEvent/Kind/detached(_:_:)``, and
+  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)``.
   ///   - describeKey: How inspectors show a key; by default its description.
   public init(
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
@@ -59,67 +59,36 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   ///     of its own, cancelled when every caller waiting for it has been cancelled.
   /// - Returns: The operation's value.
   /// - Throws: The operation's error, or `CancellationError` when the calling task is cancelled.
+  @inlinable
   public func run(_ key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
     let waiterID = table.withLock { $0.makeID() }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        let joined = table.withLock { table -> (running: Task<Void, Never>?, Void)? in
-          guard !Task.isCancelled else { return nil }
-          let attached = table.attachedFlight(for: key)?.id
-          let flightID = attached ?? start(key, operation: operation, in: &table)
-          let waiters = table.join(flightID, waiter: waiterID, continuation: continuation)
-          inspection?.record(.joined(flightID, waiters: waiters), key: key)
-          return (attached.flatMap { table.task(of: $0) }, ())
-        }
-        guard let joined else { return continuation.resume(throwing: CancellationError()) }
-        PriorityEscalation.raise(joined.running)
+    return try await FlightWaiting.wait { continuation in
+      table.withLock { table in
+        guard !Task.isCancelled else { return .cancelled }
+        let attached = table.attachedFlight(for: key)?.id
+        let flightID = attached ?? start(key, operation: operation, in: &table)
+        table.join(flightID, waiter: waiterID, continuation: continuation, key: key, recording: inspection)
+        return FlightWaiting.Entry(running: attached.flatMap { table.task(of: $0) })
       }
     } onCancel: {
-      let (waiter, task) = table.withLock { table in
-        let flightID = table.flight(ofWaiter: waiterID)
-        let left = table.leave(waiterID)
-        if let inspection, let flightID, left.waiter != nil {
-          let event: OwnerEvent.Kind =
-            table.contains(flightID) ? .left(flightID, waiters: table.waiterCount(of: flightID)) : .abandoned(flightID)
-          inspection.record(event, key: key)
-        }
-        return left
-      }
-      task?.cancel()
-      waiter?.resume(throwing: CancellationError())
+      table.withLock { $0.leave(waiterID, of: key, recording: inspection) }.resume()
     }
   }
 
   /// Detaches the operation running for `key`, if any: callers that already wait for it still
   /// get its result, and the next call for `key` starts a new operation.
   public func forget(_ key: Key) {
-    let orphan = table.withLock { table in
-      let flightID = table.attachedFlight(for: key)?.id
-      let orphan = table.detach(key)
-      if let inspection, let flightID {
-        inspection.record(.detached(flightID, .forget), key: key)
-        if !table.contains(flightID) { inspection.record(.abandoned(flightID), key: key) }
-      }
-      return orphan
-    }
-    orphan?.cancel()
+    table.withLock { $0.detach(key, .forget, recording: inspection) }?.cancel()
   }
 
-  private func start(
+  @inlinable
+  func start(
     _ key: Key, operation: @escaping @Sendable () async throws -> Value, in table: inout FlightTable<Key, Value, Void>
   ) -> UInt64 {
-    let id = table.start(key, tag: ()).id
-    let inspection = self.inspection
-    inspection?.record(.started(id, .load), key: key)
-    let task = Task {
-      let clock = inspection.map(FlightClock.init)
-      let result: Result<Value, any Error>
-      do { result = .success(try await operation()) } catch { result = .failure(error) }
-      let waiters = self.table.withLock { table in
-        if let inspection, let clock, table.contains(id) {
-          inspection.record(.finished(id, duration: clock.elapsed, outcome: .init(result)), key: key)
-        }
-        return table.finish(id).waiters
+    let id = table.start(key, tag: (), kind: .load, recording: inspection).id
+    let task = FlightWaiting.run(timedBy: inspection, operation) { [self] result, duration in
+      let waiters = self.table.withLock {
+        $0.finish(id, with: result, duration: duration, recording: inspection).waiters
       }
       for waiter in waiters { waiter.resume(with: result) }
     }

@@ -51,7 +51,8 @@ public actor TokenStore {
   private let persist: @Sendable (Credential?) -> Void
   private var machine: TokenStateMachine<Waiter>
   private var refreshTask: Task<Void, Never>?
-  private var observers: [UInt64: AsyncStream<Session>.Continuation] = [:]
+  /// The screens watching the session; a screen that falls behind keeps the newest changes.
+  private let observers = Broadcast<Session>(buffering: .bufferingNewest(8))
   private var published: Session
   private let inspection: Inspection?
   /// When the refresh in flight started, for inspectors.
@@ -168,36 +169,30 @@ public actor TokenStore {
   /// The session now and every later change, for a screen that shows who is signed in. The
   /// stream ends when its consumer is cancelled.
   public func sessions() -> AsyncStream<Session> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Session.self, bufferingPolicy: .bufferingNewest(8))
-    let id = machine.makeID()
-    observers[id] = continuation
-    continuation.yield(machine.session)
-    continuation.onTermination = { _ in Task { await self.stopObserving(id) } }
-    return stream
+    observers.subscribe(startingWith: machine.session)
   }
 
   private func wait(
     _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
   ) async throws -> Credential {
     let waiterID = machine.makeID()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (waiter: Waiter) in
-        guard !Task.isCancelled else { return waiter.resume(throwing: CancellationError()) }
-        switch enter(&machine, waiterID, waiter) {
-        case .answer(let credential): waiter.resume(returning: credential)
-        case .fail(let error):
-          if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
-          waiter.resume(throwing: error)
-        case .joined: reportWaiters()
-        case .start(let id, let credential):
-          inspection?.record(.started(id, .refresh))
-          start(id, of: credential)
-          reportWaiters()
-        case .endSession:
-          endSession(.sessionExpired)
-          waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
-        }
+    return try await FlightWaiting.wait { waiter in
+      guard !Task.isCancelled else { return .cancelled }
+      switch enter(&machine, waiterID, waiter) {
+      case .answer(let credential): return FlightWaiting.Entry(answer: .success(credential))
+      case .fail(let error):
+        if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
+        return FlightWaiting.Entry(answer: .failure(error))
+      case .joined: reportWaiters()
+      case .start(let id, let credential):
+        inspection?.record(.started(id, .refresh))
+        start(id, of: credential)
+        reportWaiters()
+      case .endSession:
+        endSession(.sessionExpired)
+        return FlightWaiting.Entry(answer: .failure(TokenStoreError.signedOut(.sessionExpired)))
       }
+      return FlightWaiting.Entry()
     } onCancel: {
       Task { await self.leave(waiterID) }
     }
@@ -265,19 +260,13 @@ public actor TokenStore {
   private func publish() {
     guard machine.session != published else { return }
     published = machine.session
-    for observer in observers.values { observer.yield(published) }
+    observers.send(published)
   }
 
   private func leave(_ waiterID: UInt64) {
-    guard let waiter = machine.leave(waiterID) else { return }
-    if let inspection, let refresh = machine.refresh {
-      inspection.record(.left(refresh.id, waiters: refresh.waiters.count))
-    }
-    waiter.resume(throwing: CancellationError())
-  }
-
-  private func stopObserving(_ id: UInt64) {
-    observers[id] = nil
+    let exit = machine.leave(waiterID)
+    if let inspection, let event = exit.event { inspection.record(event) }
+    exit.resume()
   }
 
   /// Reports how many callers wait for the refresh in flight.

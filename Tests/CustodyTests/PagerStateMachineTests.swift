@@ -36,8 +36,8 @@ import Testing
   @Test func lastWaiterLeavingAbandonsTheFetch() throws {
     var machine = Machine(first: 0)
     guard case .start(let id, _) = machine.loadNext(7, "a") else { throw Unexpected() }
-    let (waiter, abandoned) = machine.leave(7)
-    #expect(waiter == "a" && abandoned == id)
+    let exit = machine.leave(7)
+    #expect(exit.waiter == "a" && exit.isAbandoned && exit.flight == id)
     #expect(machine.finish(id, with: .success(([Listing(id: 1)], nil, 100)))?.waiters == nil)
     #expect(machine.items.isEmpty && machine.hasMore)
   }

@@ -96,40 +96,50 @@ extension OwnerEvent.Kind {
   typealias Details = OwnerEvent.Details
   typealias Reason = OwnerEvent.Reason
 
-  static func started(_ id: UInt64, _ reason: Reason) -> Self {
+  @usableFromInline static func started(_ id: UInt64, _ reason: OwnerEvent.Reason) -> Self {
     .init(started.rawValue, .init(flight: id, reason: reason))
   }
-  static func joined(_ id: UInt64, waiters: Int) -> Self { .init(joined.rawValue, .init(flight: id, waiters: waiters)) }
-  static func left(_ id: UInt64, waiters: Int) -> Self { .init(left.rawValue, .init(flight: id, waiters: waiters)) }
-  static func abandoned(_ id: UInt64) -> Self { .init(abandoned.rawValue, .init(flight: id)) }
-  static func detached(_ id: UInt64, _ reason: Reason) -> Self {
+  @usableFromInline static func joined(_ id: UInt64, waiters: Int) -> Self {
+    .init(joined.rawValue, .init(flight: id, waiters: waiters))
+  }
+  @usableFromInline static func left(_ id: UInt64, waiters: Int) -> Self {
+    .init(left.rawValue, .init(flight: id, waiters: waiters))
+  }
+  @usableFromInline static func abandoned(_ id: UInt64) -> Self { .init(abandoned.rawValue, .init(flight: id)) }
+  @usableFromInline static func detached(_ id: UInt64, _ reason: OwnerEvent.Reason) -> Self {
     .init(detached.rawValue, .init(flight: id, reason: reason))
   }
-  static func finished(_ id: UInt64, duration: Duration, outcome: OwnerEvent.Outcome) -> Self {
+  @usableFromInline static func finished(_ id: UInt64, duration: Duration, outcome: OwnerEvent.Outcome) -> Self {
     .init(finished.rawValue, .init(flight: id, duration: duration, outcome: outcome))
   }
-  static func committed(size: OwnerEvent.CacheSize) -> Self { .init(committed.rawValue, .init(size: size)) }
-  static func removed(size: OwnerEvent.CacheSize) -> Self { .init(removed.rawValue, .init(size: size)) }
-  static func evicted(_ reason: Reason, size: OwnerEvent.CacheSize) -> Self {
+  @usableFromInline static func committed(size: OwnerEvent.CacheSize) -> Self {
+    .init(committed.rawValue, .init(size: size))
+  }
+  @usableFromInline static func removed(size: OwnerEvent.CacheSize) -> Self {
+    .init(removed.rawValue, .init(size: size))
+  }
+  @usableFromInline static func evicted(_ reason: OwnerEvent.Reason, size: OwnerEvent.CacheSize) -> Self {
     .init(evicted.rawValue, .init(reason: reason, size: size))
   }
-  static func pageAppended(items: Int, listed: Int) -> Self {
+  @usableFromInline static func pageAppended(items: Int, listed: Int) -> Self {
     .init(pageAppended.rawValue, .init(size: .init(entries: listed, cost: listed), items: items))
   }
-  static func refreshRefused(retryAfter: Duration) -> Self {
+  @usableFromInline static func refreshRefused(retryAfter: Duration) -> Self {
     .init(refreshRefused.rawValue, .init(duration: retryAfter))
   }
-  static func signedOut(_ reason: TokenStore.SignOutReason) -> Self {
+  @usableFromInline static func signedOut(_ reason: TokenStore.SignOutReason) -> Self {
     .init(signedOut.rawValue, .init(reason: Reason(reason)))
   }
-  static func loaded(usedDefault: Bool) -> Self {
+  @usableFromInline static func loaded(usedDefault: Bool) -> Self {
     .init(loaded.rawValue, .init(reason: usedDefault ? .usedDefault : nil))
   }
-  static func written(duration: Duration) -> Self { .init(written.rawValue, .init(duration: duration)) }
-  static func writeFailed(_ category: FailureCategory) -> Self {
+  @usableFromInline static func written(duration: Duration) -> Self {
+    .init(written.rawValue, .init(duration: duration))
+  }
+  @usableFromInline static func writeFailed(_ category: FailureCategory) -> Self {
     .init(writeFailed.rawValue, .init(outcome: .failed(category)))
   }
-  static func movedAside(corrupt: Bool) -> Self {
+  @usableFromInline static func movedAside(corrupt: Bool) -> Self {
     .init(movedAside.rawValue, .init(reason: corrupt ? .corrupt : .unreadable))
   }
 }

@@ -11,6 +11,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   /// Why a load runs; it decides who may join it.
+  @frozen @usableFromInline
   enum LoadKind: Equatable {
     /// A caller found nothing usable and waits for a value.
     case load
@@ -19,7 +20,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     /// The cache itself renews a stale value in the background.
     case revalidation
 
-    var flightKind: OwnerEvent.FlightKind {
+    @inlinable var flightKind: OwnerEvent.Reason {
       switch self {
       case .load: .load
       case .refresh: .refresh
@@ -28,6 +29,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     }
   }
 
+  @frozen @usableFromInline
   enum Lookup {
     case fresh(Value)
     case stale(Value)
@@ -42,11 +44,11 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   @usableFromInline let tracksRecency: Bool
   @usableFromInline var entries = LRUEntries<Key, Entry>()
   private(set) var totalCost = 0
-  var flights = FlightTable<Key, Value, LoadKind>()
+  @usableFromInline var flights = FlightTable<Key, Value, LoadKind>()
   /// The screens watching each key. Sent to under the cache's lock, so commits reach every
   /// stream in the order the lock ordered them.
   private var observers: [Key: Broadcast<Value?>] = [:]
-  private let inspection: Inspection?
+  @usableFromInline let inspection: Inspection?
   /// Lookups through `value(for:)`, counted for inspectors.
   @usableFromInline var lookups = InspectedOwner.Lookups()
 
@@ -59,7 +61,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   private var size: OwnerEvent.CacheSize { .init(entries: entries.count, cost: totalCost) }
 
   /// Finds `key` and marks it recently used.
-  mutating func lookup(_ key: Key, now: Duration) -> Lookup {
+  @inlinable mutating func lookup(_ key: Key, now: Duration) -> Lookup {
     guard let entry = entries[key] else { return .missing }
     if tracksRecency { entries.touch(key) }
     let age = now - entry.storedAt
@@ -86,7 +88,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   /// Stores `value`, tells the key's observers, and evicts down to the policy's limits.
-  mutating func commit(_ value: Value, cost: Int, for key: Key, now: Duration) {
+  @usableFromInline mutating func commit(_ value: Value, cost: Int, for key: Key, now: Duration) {
     if let replaced = entries.set(Entry(value: value, storedAt: now, cost: cost), for: key) {
       totalCost -= replaced.cost
     }

@@ -11,7 +11,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   struct Fetch {
     let id: UInt64
     let kind: Kind
-    var waiters: [UInt64: Waiter] = [:]
+    var waiters = Waiters<Waiter>()
   }
 
   enum LoadNextAction {
@@ -37,8 +37,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   private var next: Cursor?
   private let first: Cursor
   private(set) var current: Fetch?
-  private var lastID: UInt64 = 0
-  private var lastFetchID: UInt64 = 0
+  private var ids = FlightIDs()
 
   init(first: Cursor) {
     self.first = first
@@ -48,48 +47,41 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   var hasMore: Bool { next != nil }
 
   /// A fresh identifier for a waiter.
-  mutating func makeID() -> UInt64 {
-    lastID &+= 1
-    return lastID
-  }
-
-  /// Fetches count on their own, so they read #1, #2, … in the pager's events.
-  private mutating func makeFetchID() -> UInt64 {
-    lastFetchID &+= 1
-    return lastFetchID
-  }
+  mutating func makeID() -> UInt64 { ids.makeID() }
 
   mutating func loadNext(_ waiterID: UInt64, _ waiter: Waiter) -> LoadNextAction {
     if current != nil {
-      current?.waiters[waiterID] = waiter
+      current?.waiters.append(waiterID, waiter)
       return .joined
     }
     guard let next else { return .atEnd }
-    let id = makeFetchID()
-    current = Fetch(id: id, kind: .next, waiters: [waiterID: waiter])
+    let id = ids.makeFlightID()
+    current = Fetch(id: id, kind: .next, waiters: Waiters(waiterID, waiter))
     return .start(id: id, cursor: next)
   }
 
   mutating func refresh(_ waiterID: UInt64, _ waiter: Waiter) -> RefreshAction {
     if current?.kind == .refresh {
-      current?.waiters[waiterID] = waiter
+      current?.waiters.append(waiterID, waiter)
       return .joined
     }
     let replaced = current
-    let id = makeFetchID()
-    var waiters = replaced?.waiters ?? [:]
-    waiters[waiterID] = waiter
+    let id = ids.makeFlightID()
+    var waiters = replaced?.waiters ?? Waiters()
+    waiters.append(waiterID, waiter)
     current = Fetch(id: id, kind: .refresh, waiters: waiters)
     return .start(id: id, cursor: first, replacing: replaced?.id)
   }
 
-  /// Removes a cancelled waiter. Returns it (nil if it was already answered) and, when it was the
-  /// last waiter of the current fetch, that fetch's id: the fetch is abandoned and nothing changes.
-  mutating func leave(_ waiterID: UInt64) -> (waiter: Waiter?, abandon: UInt64?) {
-    guard let waiter = current?.waiters.removeValue(forKey: waiterID) else { return (nil, nil) }
-    guard let fetch = current, fetch.waiters.isEmpty else { return (waiter, nil) }
+  /// Removes a cancelled waiter. When it was the last waiter of the current fetch, the fetch is
+  /// abandoned and nothing changes.
+  mutating func leave(_ waiterID: UInt64) -> FlightExit<Waiter> {
+    guard let fetch = current, let waiter = current?.waiters.remove(waiterID) else { return FlightExit() }
+    var exit = FlightExit(waiter, left: fetch.id, remaining: fetch.waiters.count - 1)
+    guard exit.remaining == 0 else { return exit }
     current = nil
-    return (waiter, fetch.id)
+    exit.abandon()
+    return exit
   }
 
   /// Ends fetch `id`. Returns nil when it is no longer current (its result is dropped); otherwise
@@ -110,9 +102,9 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
       for item in pageItems where listed.insert(item.id).inserted { items.append(item) }
       next = pageNext
       info = pageInfo
-      return (Array(fetch.waiters.values), nil)
+      return (fetch.waiters.inOrder, nil)
     case .failure(let error):
-      return (Array(fetch.waiters.values), error)
+      return (fetch.waiters.inOrder, error)
     }
   }
 }

@@ -9,7 +9,7 @@ struct TokenStateMachine<Waiter> {
   struct Refresh {
     let id: UInt64
     let of: Credential
-    var waiters: [UInt64: Waiter] = [:]
+    var waiters = Waiters<Waiter>()
   }
 
   enum Action {
@@ -35,9 +35,7 @@ struct TokenStateMachine<Waiter> {
   private(set) var refresh: Refresh?
   /// When each refresh inside the current window started, as time since the store started.
   private var refreshStarts: [Duration] = []
-  private var lastID: UInt64 = 0
-  /// Refreshes count on their own, so they read #1, #2, … in the store's events.
-  private var lastRefreshID: UInt64 = 0
+  private var ids = FlightIDs()
 
   init(credential: Credential?, policy: TokenStore.Policy) {
     self.credential = credential
@@ -45,11 +43,8 @@ struct TokenStateMachine<Waiter> {
     session = credential == nil ? .signedOut(.notSignedIn) : .signedIn
   }
 
-  /// A fresh identifier for a waiter or an observer.
-  mutating func makeID() -> UInt64 {
-    lastID &+= 1
-    return lastID
-  }
+  /// A fresh identifier for a waiter.
+  mutating func makeID() -> UInt64 { ids.makeID() }
 
   mutating func validCredential(now: Date, elapsed: Duration, _ waiterID: UInt64, _ waiter: Waiter) -> Action {
     guard case .signedIn = session, let credential else { return .fail(.signedOut(reason)) }
@@ -80,7 +75,7 @@ struct TokenStateMachine<Waiter> {
   mutating func finish(_ id: UInt64, _ outcome: Outcome) -> (waiters: [Waiter], result: Result<Credential, Failure>)? {
     guard let refresh, refresh.id == id else { return nil }
     self.refresh = nil
-    let waiters = Array(refresh.waiters.values)
+    let waiters = refresh.waiters.inOrder
     switch outcome {
     case .refreshed(let new):
       credential = new
@@ -98,7 +93,7 @@ struct TokenStateMachine<Waiter> {
     credential = new
     session = .signedIn
     refreshStarts = []
-    let waiters = refresh.map { Array($0.waiters.values) } ?? []
+    let waiters = refresh?.waiters.inOrder ?? []
     refresh = nil
     return waiters
   }
@@ -107,14 +102,16 @@ struct TokenStateMachine<Waiter> {
   mutating func endSession(_ reason: TokenStore.SignOutReason) -> [Waiter] {
     credential = nil
     session = .signedOut(reason)
-    let waiters = refresh.map { Array($0.waiters.values) } ?? []
+    let waiters = refresh?.waiters.inOrder ?? []
     refresh = nil
     return waiters
   }
 
-  /// Removes a cancelled waiter; the refresh goes on for the others and for the store.
-  mutating func leave(_ waiterID: UInt64) -> Waiter? {
-    refresh?.waiters.removeValue(forKey: waiterID)
+  /// Removes a cancelled waiter; the refresh goes on for the others and for the store (a
+  /// refresh token may rotate, so abandoning one half-way could lose the only valid one).
+  mutating func leave(_ waiterID: UInt64) -> FlightExit<Waiter> {
+    guard let id = refresh?.id, let waiter = refresh?.waiters.remove(waiterID) else { return FlightExit() }
+    return FlightExit(waiter, left: id, remaining: refresh?.waiters.count ?? 0)
   }
 
   private var reason: TokenStore.SignOutReason {
@@ -123,7 +120,7 @@ struct TokenStateMachine<Waiter> {
   }
 
   private mutating func join(_ waiterID: UInt64, _ waiter: Waiter) -> Action {
-    refresh?.waiters[waiterID] = waiter
+    refresh?.waiters.append(waiterID, waiter)
     return .joined
   }
 
@@ -132,9 +129,8 @@ struct TokenStateMachine<Waiter> {
   )
     -> Action
   {
-    lastRefreshID &+= 1
-    let id = lastRefreshID
-    refresh = Refresh(id: id, of: credential, waiters: [waiterID: waiter])
+    let id = ids.makeFlightID()
+    refresh = Refresh(id: id, of: credential, waiters: Waiters(waiterID, waiter))
     refreshStarts.append(elapsed)
     return .start(id: id, of: credential)
   }
