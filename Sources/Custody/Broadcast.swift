@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let saves = Broadcast<Product>()
-/// let updates = saves.subscribe()       // a screen's stream of every later save
+/// let updates = saves.updates()       // a screen's stream of every later save
 /// saves.send(edited)                    // reaches every subscriber, in send order
 /// ```
 ///
@@ -40,14 +40,14 @@ public final class Broadcast<Value: Sendable>: Sendable {
   }
 
   /// A stream of every value sent from now on.
-  public func subscribe() -> AsyncStream<Value> {
-    subscribe { _ in }
+  public func updates() -> AsyncStream<Value> {
+    makeStream { _ in }
   }
 
   /// A stream of `initial`, then every value sent from now on. Nothing sent concurrently can
   /// come before `initial`.
-  public func subscribe(startingWith initial: Value) -> AsyncStream<Value> {
-    subscribe { $0.yield(initial) }
+  public func updates(startingWith initial: Value) -> AsyncStream<Value> {
+    makeStream { $0.yield(initial) }
   }
 
   /// Sends `value` to every subscriber. Values reach each subscriber in the order of `send`
@@ -70,7 +70,7 @@ public final class Broadcast<Value: Sendable>: Sendable {
   /// The number of subscribers whose streams have not ended.
   public var subscriberCount: Int { withState { $0.subscribers.count } }
 
-  private func subscribe(_ start: (AsyncStream<Value>.Continuation) -> Void) -> AsyncStream<Value> {
+  private func makeStream(_ start: (AsyncStream<Value>.Continuation) -> Void) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: buffering)
     let id = state.withLock { $0.ids.makeID() }
     continuation.onTermination = { [ended] _ in

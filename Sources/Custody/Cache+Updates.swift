@@ -16,5 +16,5 @@ extension Cache {
   }
 
   /// The number of live ``updates(for:)`` streams.
-  public var observerCount: Int { state.withLock { $0.observerCount() } }
+  public var subscriberCount: Int { state.withLock { $0.subscriberCount() } }
 }

@@ -173,7 +173,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   public var totalCost: Int { state.withLock(delivering: false) { $0.totalCost } }
 
   /// The number of loads running, including background revalidations.
-  public var loadsInFlight: Int { state.withLock(delivering: false) { $0.flights.flights.count } }
+  public var inFlightCount: Int { state.withLock(delivering: false) { $0.flights.flights.count } }
 
   // MARK: Loading
 

@@ -3,7 +3,7 @@ import Foundation
 /// Owns the session's credential and refreshes it, once, for everyone who needs it.
 ///
 /// Requests ask for ``validCredential()`` before they go out and report a rejected one with
-/// ``credentialRejected(accessToken:)``; the store makes sure a burst of requests causes one
+/// ``refresh(rejected:)``; the store makes sure a burst of requests causes one
 /// refresh, a stale rejection causes none, and a server that rejects everything cannot cause a
 /// refresh loop.
 ///
@@ -149,7 +149,7 @@ public actor TokenStore {
   ///
   /// ```swift
   /// if response.status == 401 {
-  ///   let renewed = try await tokens.credentialRejected(accessToken: sent.accessToken)
+  ///   let renewed = try await tokens.refresh(rejected: sent.accessToken)
   ///   response = try await send(request, authorizedWith: renewed)
   /// }
   /// ```
@@ -160,7 +160,7 @@ public actor TokenStore {
   ///   shared with concurrent callers.
   /// - Throws: ``TokenStoreError`` (signed out, refresh failed, too many refreshes), or
   ///   `CancellationError` when the calling task is cancelled.
-  public func credentialRejected(accessToken: String) async throws -> Credential {
+  public func refresh(rejected accessToken: String) async throws -> Credential {
     try await wait { [elapsed] machine, id, waiter in
       machine.rejected(accessToken: accessToken, elapsed: elapsed(), id, waiter)
     }
@@ -168,8 +168,8 @@ public actor TokenStore {
 
   /// The session now and every later change, for a screen that shows who is signed in. The
   /// stream ends when its consumer is cancelled.
-  public func sessions() -> AsyncStream<Session> {
-    observers.subscribe(startingWith: machine.session)
+  public func updates() -> AsyncStream<Session> {
+    observers.updates(startingWith: machine.session)
   }
 
   private func wait(

@@ -11,7 +11,7 @@ struct BroadcastTests {
     let broadcast = Broadcast<Int>()
     for round in 0..<300 where !Task.isCancelled {
       let subscribers = (0..<4).map { _ in
-        let stream = broadcast.subscribe()
+        let stream = broadcast.updates()
         return Task {
           for await _ in stream {}
         }
@@ -28,7 +28,7 @@ struct BroadcastTests {
 
   @Test func finishingEndsEveryStream() async {
     let broadcast = Broadcast<Int>()
-    let stream = broadcast.subscribe(startingWith: 1)
+    let stream = broadcast.updates(startingWith: 1)
     let listener = Task {
       var seen: [Int] = []
       for await value in stream { seen.append(value) }
@@ -42,7 +42,7 @@ struct BroadcastTests {
 
   @Test func everySubscriberGetsEveryValueInOrder() async {
     let broadcast = Broadcast<Int>()
-    let streams = [broadcast.subscribe(startingWith: 0), broadcast.subscribe(startingWith: 0)]
+    let streams = [broadcast.updates(startingWith: 0), broadcast.updates(startingWith: 0)]
     for value in 1...5 { broadcast.send(value) }
     for stream in streams {
       var seen: [Int] = []

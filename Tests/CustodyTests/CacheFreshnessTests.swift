@@ -42,7 +42,7 @@ struct CacheFreshnessTests {
     cache.set("old", for: 1)
     clock.advance(by: .seconds(10) - .nanoseconds(1))
     #expect(try await read(1) == "old")
-    #expect(cache.loadsInFlight == 0)
+    #expect(cache.inFlightCount == 0)
   }
 
   @Test func pastStaleForTheCallerWaitsForALoad() async throws {
@@ -88,7 +88,7 @@ struct CacheFreshnessTests {
     let revalidation = try await fetch.waitForCalls(1)[0]
     cache.removeAll()
     try await revalidation.waitForCancellation()
-    #expect(cache.loadsInFlight == 0)
+    #expect(cache.inFlightCount == 0)
     #expect(cache.cachedValue(for: 1) == nil)
   }
 }

@@ -29,7 +29,7 @@ struct CacheStreamCancellationTests {
       await committing.value
       for watcher in watchers { await watcher.value }
     }
-    #expect(cache.observerCount == 0)
+    #expect(cache.subscriberCount == 0)
     #expect(cache.cachedValue(for: 1) == 299 * 100 + 39)
   }
 }

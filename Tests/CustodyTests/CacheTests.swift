@@ -53,7 +53,7 @@ struct CacheTests {
     staying.cancel()
     #expect(await staying.ending == .cancelled)
     try await call.waitForCancellation()
-    #expect(cache.loadsInFlight == 0)
+    #expect(cache.inFlightCount == 0)
     #expect(cache.cachedValue(for: 1) == nil)
   }
 

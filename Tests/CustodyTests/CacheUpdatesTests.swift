@@ -34,10 +34,10 @@ struct CacheUpdatesTests {
       for await value in stream { seen.append(value) }
       return seen
     }
-    #expect(cache.observerCount == 1)
+    #expect(cache.subscriberCount == 1)
     consumer.cancel()
     _ = await consumer.value
-    #expect(cache.observerCount == 0)
+    #expect(cache.subscriberCount == 0)
   }
 
   @Test func streamsFinishWhenTheCacheIsReleased() async {

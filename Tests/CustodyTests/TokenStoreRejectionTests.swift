@@ -14,7 +14,7 @@ struct TokenStoreRejectionTests {
     let store = harness.makeStore(signedInWith: harness.credential("a"))
     let restored = Credential(accessToken: "a", refreshToken: nil, expiresAt: nil)  // as read back from a header
 
-    let caller = Task { try await store.credentialRejected(accessToken: restored.accessToken) }
+    let caller = Task { try await store.refresh(rejected: restored.accessToken) }
     let call = try await harness.refresh.waitForCalls(1)[0]
     call.resolve(harness.credential("b"))
 
@@ -27,7 +27,7 @@ struct TokenStoreRejectionTests {
     let store = harness.makeStore(signedInWith: harness.credential("a"))
     await store.signIn(harness.credential("b"))
 
-    #expect(try await store.credentialRejected(accessToken: "a").accessToken == "b")
+    #expect(try await store.refresh(rejected: "a").accessToken == "b")
     #expect(harness.refresh.callCount == 0)
   }
 

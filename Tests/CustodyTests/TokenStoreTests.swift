@@ -47,7 +47,7 @@ struct TokenStoreTests {
     let old = harness.credential("a")
     let store = harness.makeStore(signedInWith: old)
     await store.signIn(harness.credential("b"))
-    #expect(try await store.credentialRejected(accessToken: old.accessToken).accessToken == "b")
+    #expect(try await store.refresh(rejected: old.accessToken).accessToken == "b")
     #expect(harness.refresh.callCount == 0)
   }
 
@@ -55,20 +55,20 @@ struct TokenStoreTests {
   @Test func burstOfRejectionsOfTheCurrentCredentialRefreshesOnce() async throws {
     let current = harness.credential("a")
     let store = harness.makeStore(signedInWith: current)
-    let callers = (0..<3).map { _ in Task { try await store.credentialRejected(accessToken: current.accessToken) } }
+    let callers = (0..<3).map { _ in Task { try await store.refresh(rejected: current.accessToken) } }
     try await harness.inspector.waitForWaiters(3)
     try await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
 
     // A request that went out with the old credential answers 401 late: no second refresh.
-    #expect(try await store.credentialRejected(accessToken: current.accessToken).accessToken == "b")
+    #expect(try await store.refresh(rejected: current.accessToken).accessToken == "b")
     #expect(harness.refresh.callCount == 1)
   }
 
   // T3
   @Test func refreshRejectedByTheServerSignsOutAndFailsEveryWaiter() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
-    var sessions = await store.sessions().makeAsyncIterator()
+    var sessions = await store.updates().makeAsyncIterator()
     #expect(await sessions.next() == .signedIn)
 
     let callers = (0..<3).map { _ in validCredential(store) }
@@ -105,7 +105,7 @@ struct TokenStoreTests {
     var endings: [TokenEnding] = []
     for _ in 0..<10 {  // every request answers 401, whatever the credential
       let current = try await store.validCredential()
-      endings.append(await Task { try await store.credentialRejected(accessToken: current.accessToken) }.tokenEnding)
+      endings.append(await Task { try await store.refresh(rejected: current.accessToken) }.tokenEnding)
     }
     #expect(issued.count == 3)
     #expect(endings.prefix(3) == [.credential("t1"), .credential("t2"), .credential("t3")])
@@ -113,7 +113,7 @@ struct TokenStoreTests {
     #expect(await store.isSignedIn, "hitting the limit does not end the session")
 
     harness.clock.advance(by: .seconds(60))
-    #expect(try await store.credentialRejected(accessToken: store.validCredential().accessToken).accessToken == "t4")
+    #expect(try await store.refresh(rejected: store.validCredential().accessToken).accessToken == "t4")
   }
 
   // T4
@@ -142,7 +142,7 @@ struct TokenStoreTests {
 
   @Test func sessionsStreamTheCurrentSessionThenEveryChange() async throws {
     let store = harness.makeStore(signedInWith: nil)
-    var sessions = await store.sessions().makeAsyncIterator()
+    var sessions = await store.updates().makeAsyncIterator()
     #expect(await sessions.next() == .signedOut(.notSignedIn))
     await store.signIn(harness.credential("a"))
     await store.signIn(harness.credential("b"))  // still signed in: not a change

@@ -132,7 +132,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   // MARK: Observers
 
   /// The number of live streams, dropping the keys nobody watches any more.
-  mutating func observerCount() -> Int {
+  mutating func subscriberCount() -> Int {
     observers = observers.filter { $0.value.subscriberCount > 0 }
     return observers.values.reduce(0) { $0 + $1.subscriberCount }
   }
@@ -141,7 +141,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func observe(_ key: Key) -> AsyncStream<Value?> {
     let broadcast = observers[key] ?? Broadcast()
     observers[key] = broadcast
-    return broadcast.subscribe(startingWith: entries[key]?.value)
+    return broadcast.updates(startingWith: entries[key]?.value)
   }
 
   /// `Broadcast.send` never calls back into the cache, and a stream's termination handler

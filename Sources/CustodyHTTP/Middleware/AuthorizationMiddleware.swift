@@ -11,7 +11,7 @@ import Foundation
 /// - Before a request goes out it asks the store for a valid credential (the store refreshes an
 ///   expiring one, once for all concurrent requests) and applies it as the authenticator says.
 /// - When the answer means the credential was rejected (for ``BearerAuthenticator``, HTTP 401) it
-///   reports the access token it sent with `TokenStore.credentialRejected(accessToken:)` and
+///   reports the access token it sent with `TokenStore.refresh(rejected:)` and
 ///   sends the request once more with the credential it gets back. A second rejection is
 ///   returned as it is, and the client fails with the status's ``HTTPError``.
 /// - A request its `authorizes` predicate declines (a login, a public route) goes out untouched.
@@ -85,7 +85,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
     let sent = authorized(request, with: credential)
     let response = try await next(sent)
     guard isRejected(response, sent) else { return response }
-    let renewed = try await obtain { try await tokens.credentialRejected(accessToken: credential.accessToken) }
+    let renewed = try await obtain { try await tokens.refresh(rejected: credential.accessToken) }
     return try await next(authorized(request, with: renewed))
   }
 

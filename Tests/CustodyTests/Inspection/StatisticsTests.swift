@@ -48,7 +48,7 @@ struct StatisticsTests {
       credential: Credential(accessToken: "a", refreshToken: "r", expiresAt: nil), name: "session",
       inspector: statistics
     ) { _ in Credential(accessToken: "b", refreshToken: "r", expiresAt: nil) }
-    _ = try await store.credentialRejected(accessToken: "a")
+    _ = try await store.refresh(rejected: "a")
     #expect(statistics.snapshot().refreshesInWindow == ["session": 1])
     #expect(statistics.snapshot().owner(named: "session")?.counters.succeeded == 1)
   }

@@ -50,10 +50,10 @@ struct TokenStoreEventsTests {
     let store = harness.makeStore(
       signedInWith: harness.credential("a", expiresIn: 10), policy: .init(maxRefreshes: 1, window: .seconds(60)))
     await store.signIn(harness.credential("a", expiresIn: 10))
-    let first = Task { try await store.credentialRejected(accessToken: "a") }
+    let first = Task { try await store.refresh(rejected: "a") }
     try await harness.refresh.waitForCalls(1)[0].resolve(harness.credential("b", expiresIn: 10))
     _ = try? await first.value
-    _ = try? await store.credentialRejected(accessToken: "b")
+    _ = try? await store.refresh(rejected: "b")
     #expect(shapes.suffix(2) == ["finished succeeded", "refresh refused"])
     #expect(shapes.first == "signed in")
   }

@@ -118,8 +118,8 @@ final class CacheSoak: Sendable {
   func checkQuiescent() async throws {
     try await upstream.waitUntilIdle()
     try await inspector.waitUntilIdle()
-    report.check(cache.loadsInFlight == 0, "cache: \(cache.loadsInFlight) loads still in flight")
-    report.check(cache.observerCount == 0, "cache: \(cache.observerCount) update streams still registered")
+    report.check(cache.inFlightCount == 0, "cache: \(cache.inFlightCount) loads still in flight")
+    report.check(cache.subscriberCount == 0, "cache: \(cache.subscriberCount) update streams still registered")
     for key in Self.keys { checkInvariants(key) }
   }
 }

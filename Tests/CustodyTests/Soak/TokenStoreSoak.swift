@@ -3,7 +3,7 @@ import Foundation
 
 @testable import Custody
 
-/// Random `validCredential()` and `credentialRejected(accessToken:)` calls on one `TokenStore` while its
+/// Random `validCredential()` and `refresh(rejected:)` calls on one `TokenStore` while its
 /// wall clock moves, with refreshes that are slow, fail, or are rejected (which signs out).
 ///
 /// One worker, the *session owner*, is the only one to call `signIn` and `signOut`. It checks
@@ -57,10 +57,10 @@ final class TokenStoreSoak: Sendable {
         return
       }
       let (result, cancelled) = await runCancellable(cancelAfter: cancelAfter) { [store] in
-        try await store.credentialRejected(accessToken: rejected.accessToken)
+        try await store.refresh(rejected: rejected.accessToken)
       }
       if case .success(let credential) = result { remember(credential) }
-      report.judge(result, cancelled: cancelled, "credentialRejected(accessToken:)", allowed: { $0 is TokenStoreError })
+      report.judge(result, cancelled: cancelled, "refresh(rejected:)", allowed: { $0 is TokenStoreError })
     default:
       wallClock.advance(by: .seconds(rng.int(in: 1...20)))
     }

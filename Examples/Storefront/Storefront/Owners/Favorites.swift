@@ -47,7 +47,7 @@ public final class Favorites: Sendable {
 
   /// The set as it changes, starting with the current one.
   public func updates() -> AsyncStream<Set<Product.ID>> {
-    changes.subscribe(startingWith: store.value)
+    changes.updates(startingWith: store.value)
   }
 
   private func apply(_ isFavorite: Bool, _ id: Product.ID) {

@@ -90,7 +90,7 @@ public final class ProductRepository: Sendable {
 
   /// Products as they are saved, for screens that list them.
   public func savedProducts() -> AsyncStream<Product> {
-    saves.subscribe()
+    saves.updates()
   }
 
   /// Every category.

@@ -221,6 +221,6 @@ public final class UserSession: Sendable {
 
   /// Signed-in and signed-out changes, with the reason for a sign-out.
   public func changes() async -> AsyncStream<TokenStore.Session> {
-    await tokens.sessions()
+    await tokens.updates()
   }
 }
