@@ -26,7 +26,7 @@ public enum LoadState<Value> {
   /// The value loaded last.
   case loaded(Value)
   /// The last load failed; `previous` is what was shown before it.
-  case failed(LoadFailure, previous: Value?)
+  case failed(LoadError, previous: Value?)
 
   /// The value to show: the loaded one, or the previous one while loading or after a failure.
   public var value: Value? {
@@ -49,8 +49,8 @@ public enum LoadState<Value> {
   /// The error of the last load, if it failed.
   public var error: (any Error)? { loadFailure?.error }
 
-  /// The failure of the last load, if it failed.
-  public var loadFailure: LoadFailure? {
+  /// The failure of the last load, if it failed; read it as ``failure`` or ``error``.
+  var loadFailure: LoadError? {
     if case .failed(let failure, _) = self { return failure }
     return nil
   }
@@ -71,7 +71,7 @@ public enum LoadState<Value> {
 
   /// Ends a load with `error`; cancellation restores what was shown before.
   public mutating func fail(_ error: any Error) {
-    let failure = LoadFailure(error)
+    let failure = LoadError(error)
     if failure.category.isCancellation {
       self = value.map { .loaded($0) } ?? .idle
     } else {
@@ -87,7 +87,7 @@ extension LoadState: Equatable where Value: Equatable {}
 ///
 /// Two failures are equal when their categories and descriptions are, which is what a screen
 /// can show of them.
-public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The error the load threw.
   public let error: any Error
   /// Its category.
@@ -95,7 +95,7 @@ public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// Wraps `error`, categorizing it with ``FailureCategory/init(_:)``.
   public init(_ error: any Error) {
-    if let failure = error as? LoadFailure {
+    if let failure = error as? LoadError {
       self = failure
     } else {
       self.error = error
@@ -105,7 +105,7 @@ public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { String(describing: error) }
 
-  public static func == (lhs: LoadFailure, rhs: LoadFailure) -> Bool {
+  public static func == (lhs: LoadError, rhs: LoadError) -> Bool {
     lhs.category == rhs.category && lhs.description == rhs.description
   }
 }

@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test(arguments: [
-    LoadState<Int>.idle, .loaded(1), .failed(LoadFailure(URLError(.notConnectedToInternet)), previous: 2),
+    LoadState<Int>.idle, .loaded(1), .failed(LoadError(URLError(.notConnectedToInternet)), previous: 2),
   ])
   func cancellationIsNoFailureAndRestoresWhatWasShown(before: LoadState<Int>) {
     var state = before
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func successReplacesTheValue() {
-    var state = LoadState<Int>.failed(LoadFailure(UpstreamError(code: 1)), previous: 1)
+    var state = LoadState<Int>.failed(LoadError(UpstreamError(code: 1)), previous: 1)
     state.startLoading()
     state.finish(with: .success(2))
     #expect(state == .loaded(2))

@@ -44,7 +44,7 @@ public final class CatalogViewModel {
   /// neither failed. Derived from state, so it never disagrees with what the screen shows.
   public var message: String? { (state.error ?? nextPageFailure?.error).flatMap(FailureCopy.message(for:)) }
   /// Why the last next page failed, while its rows stay; `nil` once a page arrives.
-  public private(set) var nextPageFailure: LoadFailure?
+  public private(set) var nextPageFailure: LoadError?
   /// Whether ``observeChanges()`` runs, so favourites and saved edits reach this screen.
   public private(set) var isObservingChanges = false
 
@@ -172,7 +172,7 @@ public final class CatalogViewModel {
       nextPageFailure = nil
       return .appended
     case .failed(let error):
-      nextPageFailure = LoadFailure(error)  // the rows stay; the next call retries the page
+      nextPageFailure = LoadError(error)  // the rows stay; the next call retries the page
       return .failed
     case .superseded, .cancelled:
       return .dropped
