@@ -11,7 +11,7 @@ struct PagerInterleavingTests {
     let orders = try await InterleavingExplorer(steps: 4).explore { order in
       let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
       let inspector = TestInspector()
-      let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
+      let pager = PlainPager<Int, Listing>(first: 0, inspector: inspector) { try await fetch($0) }
       let callers = (0..<3).map { _ in Task { try await pager.loadNext().ids } }
       try await inspector.waitForWaiters(3)
       let call = try await fetch.waitForCalls(1)[0]
@@ -44,7 +44,7 @@ struct PagerInterleavingTests {
     try await InterleavingExplorer(steps: 3).explore { order in
       let fetch = ControlledOperation<Int, Page<Int, Listing, Void>>(onCancel: .ignore)
       let inspector = TestInspector()
-      let pager = Pager<Int, Listing, Void>(first: 0, inspector: inspector) { try await fetch($0) }
+      let pager = PlainPager<Int, Listing>(first: 0, inspector: inspector) { try await fetch($0) }
       let first = Task { try await pager.loadNext() }
       try await fetch.waitForCalls(1)[0].resolve(page(1...3, next: 3))
       _ = try await first.value

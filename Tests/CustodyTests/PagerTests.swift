@@ -11,16 +11,16 @@ struct PagerTests {
 
   private func makePager(
     _ fetch: ControlledOperation<Int, Page<Int, Listing, Void>>? = nil
-  ) -> Pager<Int, Listing, Void> {
+  ) -> PlainPager<Int, Listing> {
     let fetch = fetch ?? self.fetch
     return Pager(first: 0, inspector: inspector) { cursor in try await fetch(cursor) }
   }
 
-  private func loadNext(_ pager: Pager<Int, Listing, Void>) -> Task<[Int], any Error> {
+  private func loadNext(_ pager: PlainPager<Int, Listing>) -> Task<[Int], any Error> {
     Task { try await pager.loadNext().ids }
   }
 
-  private func refresh(_ pager: Pager<Int, Listing, Void>) -> Task<[Int], any Error> {
+  private func refresh(_ pager: PlainPager<Int, Listing>) -> Task<[Int], any Error> {
     Task { try await pager.refresh().ids }
   }
 
@@ -131,7 +131,7 @@ struct PagerTests {
   // P5
   @Test func itemsAlreadyListedAreNotListedTwiceWhenOffsetPagesShift() async throws {
     let server = OffsetServer(ids: Array(1...7), pageSize: 3)
-    let pager = Pager<Int, Listing, Void>(first: 0) { offset in server.page(at: offset) }
+    let pager = PlainPager<Int, Listing>(first: 0) { offset in server.page(at: offset) }
     #expect(try await pager.loadNext().ids == [1, 2, 3])
 
     server.insertAtTop(100)  // every later offset shifts by one: #3 comes again

@@ -1,0 +1,11 @@
+/// A pager whose pages carry nothing beside their items and cursor: `Pager<Cursor, Item, Void>`
+/// without the `Void`.
+///
+/// ```swift
+/// let feed = PlainPager<Int, Product>(first: 0) { offset in
+///   let reply = try await api.products(skip: offset)
+///   return Page(items: reply.products, next: reply.hasMore ? offset + reply.products.count : nil)
+/// }
+/// ```
+public typealias PlainPager<Cursor: Sendable, Item: Identifiable & Sendable> = Pager<Cursor, Item, Void>
+where Item.ID: Sendable
