@@ -161,6 +161,21 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     state.withLock { $0.invalidate(key) }?.cancel()
   }
 
+  /// Invalidates every key that `isIncluded` accepts, as ``invalidate(_:)`` does for one: its
+  /// value is removed, a load that started before never commits, and later callers start anew.
+  ///
+  /// The keys are the ones with a value or a load when the call starts. `isIncluded` runs
+  /// outside the cache's lock, so it may read the cache.
+  ///
+  /// ```swift
+  /// searches.invalidate { $0.hasPrefix("shoes") }  // every cached search for shoes
+  /// ```
+  public func invalidate(where isIncluded: (Key) throws -> Bool) rethrows {
+    let included = try state.withLock(delivering: false) { $0.keys }.filter(isIncluded)
+    guard !included.isEmpty else { return }
+    for orphan in state.withLock({ $0.invalidate(included) }) { orphan.cancel() }
+  }
+
   /// Removes every value, detaches every load and cancels background revalidations.
   public func removeAll() {
     for orphan in state.withLock({ $0.invalidateAll() }) { orphan.cancel() }

@@ -48,6 +48,24 @@ struct CacheInvalidationTests {
     #expect(cache.count == 0)
   }
 
+  @Test func invalidatingWhereRemovesTheKeysItAcceptsAndTheirLoads() async throws {
+    for key in [2, 3, 4] { cache.set("value \(key)", for: key) }
+    let loading = value(11)
+    let load = try await fetch.waitForCalls(1)[0]
+    var asked: Set<Int> = []
+    cache.invalidate { key in
+      asked.insert(key)
+      return key.isMultiple(of: 2) || key > 10
+    }
+    #expect(asked == [2, 3, 4, 11], "every key with a value or a load, once")
+    load.resolve("stale")
+    #expect(try await loading.value == "stale", "callers that joined still get its value")
+    #expect(cache.cachedValue(for: 11) == nil, "a load the predicate accepted never commits")
+    #expect(cache.cachedValue(for: 2) == nil)
+    #expect(cache.cachedValue(for: 4) == nil)
+    #expect(cache.cachedValue(for: 3) == "value 3")
+  }
+
   // C3 and C5 under every order of: answer the early load, invalidate, set, a late read.
   @Test func invalidateAndSetWinInEveryOrder() async throws {
     let explored = try await InterleavingExplorer(steps: 4).explore { order in

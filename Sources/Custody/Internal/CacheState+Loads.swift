@@ -61,6 +61,14 @@ extension CacheState {
     return orphan
   }
 
+  /// The keys with a value or a load that new callers would join.
+  var keys: Set<Key> { Set(entries.indices.keys).union(flights.attached.keys) }
+
+  /// Invalidates each of `keys` as ``invalidate(_:)`` does (C3).
+  mutating func invalidate(_ keys: some Sequence<Key>) -> [Task<Void, Never>] {
+    keys.compactMap { invalidate($0) }
+  }
+
   /// Removes every value and detaches every load (C3).
   mutating func invalidateAll() -> [Task<Void, Never>] {
     let orphans = flights.attached.keys.compactMap { flights.detach($0, .removeAll, recording: inspection) }
