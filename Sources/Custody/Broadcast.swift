@@ -22,17 +22,18 @@ public final class Broadcast<Value: Sendable>: Sendable {
   private let state = LockedState(State())
   /// Subscribers whose consumer went away, to drop the next time `state` is locked.
   private let ended = LockedState<[UInt64]>([])
-  /// What a subscriber that falls behind keeps.
-  private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
+  /// How many unread values a subscriber that falls behind keeps, the newest; `nil` keeps all.
+  /// A count rather than the stream's policy, which older SDKs do not mark `Sendable`.
+  private let newestKept: Int?
 
   /// Creates a broadcast with no subscriber.
   public init() {
-    buffering = .unbounded
+    newestKept = nil
   }
 
-  /// Creates a broadcast whose subscribers keep at most `buffering` values they have not read.
-  init(buffering: AsyncStream<Value>.Continuation.BufferingPolicy) {
-    self.buffering = buffering
+  /// Creates a broadcast whose subscribers keep at most the `newest` values they have not read.
+  init(keepingNewest newest: Int) {
+    newestKept = newest
   }
 
   deinit {
@@ -71,7 +72,8 @@ public final class Broadcast<Value: Sendable>: Sendable {
   public var subscriberCount: Int { withState { $0.subscribers.count } }
 
   private func makeStream(_ start: (AsyncStream<Value>.Continuation) -> Void) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: buffering)
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: newestKept.map { .bufferingNewest($0) } ?? .unbounded)
     let id = state.withLock { $0.ids.makeID() }
     continuation.onTermination = { [ended] _ in
       ended.withLock { $0.append(id) }

@@ -52,7 +52,7 @@ public actor TokenStore {
   private var machine: TokenStateMachine<Waiter>
   private var refreshTask: Task<Void, Never>?
   /// The screens watching the session; a screen that falls behind keeps the newest changes.
-  private let observers = Broadcast<Session>(buffering: .bufferingNewest(8))
+  private let observers = Broadcast<Session>(keepingNewest: 8)
   private var published: Session
   private let inspection: Inspection?
   /// When the refresh in flight started, for inspectors.

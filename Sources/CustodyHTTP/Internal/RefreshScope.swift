@@ -5,15 +5,17 @@
 /// the refresh it is part of. Each session has its own scope: a refresh of one API that calls
 /// another authorized API is still authorized there.
 final class RefreshScope: Sendable {
-  @TaskLocal private static var active: Set<ObjectIdentifier> = []
+  // Spelt as a `TaskLocal` value rather than the `@TaskLocal` attribute, which older Apple SDKs
+  // read as a mutable static.
+  private static let active = TaskLocal<Set<ObjectIdentifier>>(wrappedValue: [])
 
   /// Whether the current task runs inside this session's refresh.
-  var isRefreshing: Bool { Self.active.contains(ObjectIdentifier(self)) }
+  var isRefreshing: Bool { Self.active.get().contains(ObjectIdentifier(self)) }
 
   /// Runs `refresh` marked as this session's refresh.
   func refreshing<Value: Sendable>(
     _ refresh: () async throws -> Value
   ) async throws -> Value {
-    try await Self.$active.withValue(Self.active.union([ObjectIdentifier(self)]), operation: refresh)
+    try await Self.active.withValue(Self.active.get().union([ObjectIdentifier(self)]), operation: refresh)
   }
 }
