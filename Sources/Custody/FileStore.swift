@@ -54,9 +54,9 @@ public actor FileStore<Value: Codable & Sendable> {
   ///   - protection: Who may read the file.
   ///   - name: The name inspectors show, such as "settings".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``):
-  ///     ``OwnerEvent/Kind/loaded(usedDefault:)``, ``OwnerEvent/Kind/movedAside(corrupt:)``,
+  ///     ``OwnerEvent/Kind/loaded``, ``OwnerEvent/Kind/movedAside``,
   ///     ``OwnerEvent/Kind/saveCoalesced`` for a save folded into a write already scheduled,
-  ///     ``OwnerEvent/Kind/written(duration:)`` and ``OwnerEvent/Kind/writeFailed(_:)``.
+  ///     ``OwnerEvent/Kind/written`` and ``OwnerEvent/Kind/writeFailed``.
   public init(
     url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
     inspector: (any OwnerInspector)? = nil

@@ -33,10 +33,10 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   /// - Parameters:
   ///   - name: The name inspectors show, such as "avatars".
   ///   - inspector: Receives this group's events (see ``OwnerInspector``): each operation
-  ///     ``OwnerEvent/Kind/started(_:_:)`` for its key, every caller ``OwnerEvent/Kind/joined(_:waiters:)``,
-  ///     a cancelled caller ``OwnerEvent/Kind/left(_:waiters:)`` or, when it was the last,
-  ///     ``OwnerEvent/Kind/abandoned(_:)``, ``forget(_:)`` ``OwnerEvent/Kind/detached(_:_:)``, and
-  ///     ``OwnerEvent/Kind/finished(_:duration:outcome:)``.
+  ///     ``OwnerEvent/Kind/started`` for its key, every caller ``OwnerEvent/Kind/joined``,
+  ///     a cancelled caller ``OwnerEvent/Kind/left`` or, when it was the last,
+  ///     ``OwnerEvent/Kind/abandoned``, ``forget(_:)`` ``OwnerEvent/Kind/detached``, and
+  ///     ``OwnerEvent/Kind/finished``.
   ///   - describeKey: How inspectors show a key; by default its description.
   public init(
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil

@@ -32,8 +32,8 @@ struct FlightExit<Waiter> {
     cancel = task
   }
 
-  /// How inspectors hear of the exit: a caller ``OwnerEvent/Kind/left(_:waiters:)``, or the
-  /// work was ``OwnerEvent/Kind/abandoned(_:)``. Nil when nobody left.
+  /// How inspectors hear of the exit: a caller ``OwnerEvent/Kind/left``, or the
+  /// work was ``OwnerEvent/Kind/abandoned``. Nil when nobody left.
   @inlinable var event: OwnerEvent.Kind? {
     guard waiter != nil, let flight else { return nil }
     return isAbandoned ? .abandoned(flight) : .left(flight, waiters: remaining)
