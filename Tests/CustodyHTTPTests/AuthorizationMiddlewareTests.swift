@@ -83,8 +83,10 @@ struct AuthorizationMiddlewareTests {
     #expect(await fixture.server.authorizations == [nil, "Bearer access-0"])
   }
 
-  @Test func aRefreshSentThroughTheAuthorizedClientDoesNotRecurse() async throws {
-    let server = AuthServer()
+  /// An authorized client whose authenticator sends the refresh through that same client.
+  private static func clientThatRefreshesThroughItself(
+    _ server: AuthServer
+  ) -> (client: HTTPClient, authorization: AuthorizationMiddleware) {
     let transport = InProcessTransport { try await server.handle($0) }
     let authorized = LockedState<HTTPClient?>(nil)
     let bearer = BearerAuthenticator { old in
@@ -95,6 +97,12 @@ struct AuthorizationMiddlewareTests {
       authenticator: bearer, credential: AuthFixture.stale, now: { AuthFixture.now }, clock: TestClock())
     let client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
     authorized.withLock { $0 = client }
+    return (client, authorization)
+  }
+
+  @Test func aRefreshSentThroughTheAuthorizedClientDoesNotRecurse() async throws {
+    let server = AuthServer()
+    let (client, _) = Self.clientThatRefreshesThroughItself(server)
 
     #expect(try await client.send(.me) == Me(username: "emilys"))
 
@@ -105,16 +113,7 @@ struct AuthorizationMiddlewareTests {
   @Test func aRejectedRefreshThroughTheAuthorizedClientSignsOutWithoutALoop() async throws {
     let server = AuthServer()
     await server.answerRefreshes(.reject(status: 401))
-    let transport = InProcessTransport { try await server.handle($0) }
-    let authorized = LockedState<HTTPClient?>(nil)
-    let bearer = BearerAuthenticator { old in
-      guard let client = authorized.withLock({ $0 }) else { throw CancellationError() }
-      return try await client.send(.refresh(old.refreshToken ?? "")).renewed
-    }
-    let authorization = AuthorizationMiddleware(
-      authenticator: bearer, credential: AuthFixture.stale, now: { AuthFixture.now }, clock: TestClock())
-    let client = HTTPClient(baseURL: testBaseURL, transport: transport, middleware: [authorization])
-    authorized.withLock { $0 = client }
+    let (client, authorization) = Self.clientThatRefreshesThroughItself(server)
 
     let failure = await client.failure(of: .me)
 
