@@ -210,7 +210,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
           return FlightWaiting.Entry(answer: .success(value), orphan: orphan)
         case .join(let id):
           flightID = id
-          entry.running = state.flights.task(of: id)
+          PriorityEscalation.raise(state.flights.task(of: id))
         case .start:
           (flightID, entry.orphan) = startLoad(key, kind: kind, load: load, in: &state)
         }
@@ -231,7 +231,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let (id, orphan) = state.flights.start(
       key, tag: kind, kind: kind.flightKind, isOwned: kind == .revalidation, recording: inspection)
     let task = FlightWaiting.run(timedBy: inspection, load) { [self] result, duration in
-      let cost = (try? result.get()).map(self.cost)
+      let cost: Int?
+      if case .success(let value) = result { cost = self.cost(value) } else { cost = nil }
       let now = self.now()
       let waiters = self.state.withLock {
         $0.finishLoad(id, key: key, with: result, cost: cost, now: now, duration: duration)

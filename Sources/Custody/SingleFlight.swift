@@ -65,10 +65,15 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     return try await FlightWaiting.wait { continuation in
       table.withLock { table in
         guard !Task.isCancelled else { return .cancelled }
-        let attached = table.attachedFlight(for: key)?.id
-        let flightID = attached ?? start(key, operation: operation, in: &table)
+        let flightID: UInt64
+        if let attached = table.attachedFlight(for: key)?.id {
+          flightID = attached
+          PriorityEscalation.raise(table.task(of: attached))
+        } else {
+          flightID = start(key, operation: operation, in: &table)
+        }
         table.join(flightID, waiter: waiterID, continuation: continuation, key: key, recording: inspection)
-        return FlightWaiting.Entry(running: attached.flatMap { table.task(of: $0) })
+        return FlightWaiting.Entry()
       }
     } onCancel: {
       table.withLock { $0.leave(waiterID, of: key, recording: inspection) }.resume()

@@ -11,15 +11,12 @@ enum FlightWaiting {
   struct Entry<Value> {
     /// The answer, when the caller does not wait (a hit, or it was cancelled before it joined).
     @usableFromInline var answer: Result<Value, any Error>?
-    /// The task of work the caller joined: it runs at least at the caller's priority.
-    @usableFromInline var running: Task<Void, Never>?
     /// Work nobody waits for any more, to cancel once the owner's lock is released.
     @usableFromInline var orphan: Task<Void, Never>?
 
     @inlinable
-    init(answer: Result<Value, any Error>? = nil, running: Task<Void, Never>? = nil, orphan: Task<Void, Never>? = nil) {
+    init(answer: Result<Value, any Error>? = nil, orphan: Task<Void, Never>? = nil) {
       self.answer = answer
-      self.running = running
       self.orphan = orphan
     }
 
@@ -32,7 +29,9 @@ enum FlightWaiting {
   /// - Parameters:
   ///   - join: Runs with the caller's continuation, where the owner's state is safe to change
   ///     (under its lock, or on its actor). It checks `Task.isCancelled` there, keeps the
-  ///     continuation with the work (or answers at once) and says which.
+  ///     continuation with the work (or answers at once) and says which. A caller that joins
+  ///     running work raises it to its priority there, before the join is reported (see
+  ///     ``PriorityEscalation``).
   ///   - leave: Runs when the caller's task is cancelled: it takes the caller out of the
   ///     owner's state and resumes it with `CancellationError` (see ``FlightExit``).
   @inlinable
@@ -42,13 +41,12 @@ enum FlightWaiting {
   ) async throws -> Value {
     try await withTaskCancellationHandler(
       operation: {
-        try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+        try await withCheckedThrowingContinuation { continuation in
           let entry = join(continuation)
-          PriorityEscalation.raise(entry.running)
           entry.orphan?.cancel()
           if let answer = entry.answer { continuation.resume(with: answer) }
         }
-      }, onCancel: leave, isolation: isolation)
+      }, onCancel: leave)
   }
 
   /// Runs `operation` in a task of its own and hands its result to `finish`, with how long it
