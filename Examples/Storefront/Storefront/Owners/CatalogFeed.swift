@@ -41,8 +41,9 @@ public actor CatalogFeed {
   var pager: Pager<Int, Product, Int>
   /// The screen built last; what patches and next pages build on.
   var shown: CatalogScreen?
-  /// How many screens were built: the number of the next one.
+  /// The number of the screen built last; answers are delivered in this order.
   var built: UInt64 = 0
+  /// The key of the last call in `calls`.
   var lastCall: UInt64 = 0
   /// The calls waiting for `pager`, cancelled when a new order replaces it.
   var calls: [UInt64: Task<PagerSnapshot<Product, Int>, any Error>] = [:]
