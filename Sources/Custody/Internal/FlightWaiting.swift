@@ -41,7 +41,12 @@ enum FlightWaiting {
   ) async throws -> Value {
     try await withTaskCancellationHandler(
       operation: {
-        try await withCheckedThrowingContinuation { continuation in
+        // Naming `isolation` makes this closure isolated to it (SE-0420), so `join` runs on the
+        // owner's actor. A closure that does not capture it is nonisolated: the continuation's
+        // body would then run on the global executor, beside the actor. (The `isolation:`
+        // arguments of Swift 6.0 would say it directly; SDKs older than that lack them.)
+        _ = isolation
+        return try await withCheckedThrowingContinuation { continuation in
           let entry = join(continuation)
           entry.orphan?.cancel()
           if let answer = entry.answer { continuation.resume(with: answer) }
