@@ -140,13 +140,20 @@ public final class StorefrontEnvironment: Sendable {
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`
-  /// products, in pages of `pageSize` (`nil`: the configuration's).
+  /// products, in pages of `pageSize` (`nil`: the configuration's). It follows the favourites and
+  /// saved products, shows and keeps the offline page, and paces retries on the configuration's
+  /// clock. The first page it keeps is the app's own only: all products, in the order
+  /// ``Preferences`` keeps, in pages of the configuration's size.
   public func catalogFeed(
     sort: ProductSort? = nil, category: String? = nil, skip: Int = 0, pageSize: Int? = nil
   ) -> CatalogFeed {
-    CatalogFeed(
-      service: products, sort: sort, category: category, pageSize: pageSize ?? configuration.pageSize, skip: skip,
-      inspector: inspector)
+    let size = pageSize ?? configuration.pageSize
+    let isTheAppsListing = category == nil && skip == 0 && size == configuration.pageSize
+    let links = CatalogFeed.Links(
+      offline: offlineCatalog, keepsFirstPage: { [preferences] in isTheAppsListing && $0 == preferences.sort },
+      favorites: favorites, repository: repository, clock: configuration.clock)
+    return CatalogFeed(
+      service: products, sort: sort, category: category, pageSize: size, skip: skip, links: links, inspector: inspector)
   }
 
   /// Makes the data directory (0700) if it is missing.

@@ -1,30 +1,55 @@
 import Custody
 
-/// The catalog as a growing list, in one order: a `Pager` over the product listing whose pages
-/// carry how many products there are in all.
+/// Owns the catalog one screen lists: its pages, in the order asked for last, as the
+/// ``CatalogScreen`` to show; saved edits patched into its rows; the page kept for an offline
+/// start; and how a failed next page is asked for again.
 ///
-/// A feed is made for one sort order and category; changing either means a new feed, so a
-/// page fetched for the old order can never be appended to the new one.
+/// Every screen is built here, off the caller's actor, from the pages a `Pager` fetched. The
+/// caller's actor only commits the answer, in one assignment, and frees nothing: a screen it
+/// replaces is freed off it (see `BackgroundRelease`).
 ///
 /// ```swift
-/// let feed = CatalogFeed(service: service, sort: ProductSort(.price))
-/// var slice = try await feed.loadNext()       // the first page
-/// slice = try await feed.loadNext()           // the next; concurrent calls share one fetch
-/// slice = try await feed.refresh()            // starts over; old items stay until it lands
+/// let feed = environment.catalogFeed()
+/// var screen = try await feed.loadFirstPage()       // the first page, built
+/// screen = try await feed.loadNext()                // the next; concurrent calls share one fetch
+/// screen = try await feed.setSort(ProductSort(.price))
 /// ```
-public final class CatalogFeed: Sendable {
-  /// The order of this feed.
-  public let sort: ProductSort?
-  /// The category of this feed, or `nil` for all products.
-  public let category: String?
+///
+/// The rules:
+/// - Screens are answered in the order they were built: an answer that resumes its caller after
+///   a newer one did is the newer screen, so a screen never goes back to older rows.
+/// - The newest order wins: a page fetched for an earlier one is never answered (`nil`), and its
+///   fetch is cancelled. A refresh replaces a next page in flight (`Pager`'s rules).
+/// - A saved product replaces its row, and the rows of a next page keep it.
+/// - The first page of the app's own listing is kept for the next start; a saved page shows
+///   only where it lists what this feed lists.
+/// - Cancellation is the caller's: a cancelled call throws `CancellationError`.
+public actor CatalogFeed {
+  /// The category listed, or `nil` for all products.
+  public nonisolated let category: String?
   /// Products per page.
-  public let pageSize: Int
+  public nonisolated let pageSize: Int
   /// How many products come before the first page.
-  public let skip: Int
+  public nonisolated let skip: Int
+  /// The order listed in, the one asked for last.
+  public internal(set) var sort: ProductSort?
 
-  private let pager: Pager<Int, Product, Int>
+  let links: Links
+  let service: any ProductService
+  let inspector: (any OwnerInspector)?
+  /// The pages of the order listed in.
+  var pager: Pager<Int, Product, Int>
+  /// The screen built last; what patches and next pages build on.
+  var shown: CatalogScreen?
+  /// The number of the screen built last; answers are delivered in this order.
+  var built: UInt64 = 0
+  /// The key of the last call in `calls`.
+  var lastCall: UInt64 = 0
+  /// The calls waiting for `pager`, cancelled when a new order replaces it.
+  var calls: [UInt64: Task<PagerSnapshot<Product, Int>, any Error>] = [:]
+  nonisolated let delivery = ScreenDelivery<CatalogScreen>()
 
-  /// Creates a feed of one order and category.
+  /// Creates a feed of one category, starting in one order.
   ///
   /// - Parameters:
   ///   - service: Fetches the pages.
@@ -33,10 +58,11 @@ public final class CatalogFeed: Sendable {
   ///   - pageSize: Products per page.
   ///   - skip: How many products to pass over: the first page starts after them, so a window
   ///     deep in the catalog costs one request of `pageSize` products, not all before it.
+  ///   - links: The owners the feed follows and keeps its first page with, and how it retries.
   ///   - inspector: Receives the pager's events, under the name "catalog feed".
   public init(
     service: any ProductService, sort: ProductSort? = nil, category: String? = nil, pageSize: Int = 30, skip: Int = 0,
-    inspector: (any OwnerInspector)? = nil
+    links: Links = Links(), inspector: (any OwnerInspector)? = nil
   ) {
     precondition(pageSize > 0, "A page holds at least one product")
     precondition(skip >= 0, "A list cannot start before its first product")
@@ -44,42 +70,67 @@ public final class CatalogFeed: Sendable {
     self.category = category
     self.pageSize = pageSize
     self.skip = skip
-    pager = Pager(first: skip, name: "catalog feed", inspector: inspector) { skip in
-      let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
-      return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
+    self.links = links
+    self.service = service
+    self.inspector = inspector
+    pager = Self.pager(service, sort: sort, category: category, pageSize: pageSize, skip: skip, inspector: inspector)
+  }
+
+  // A screen that goes away drops its feed on its actor: free the pages off it.
+  deinit {
+    BackgroundRelease.release((pager, shown, delivery, calls))
+  }
+
+  /// The screen of the page saved at the last run, marked ``CatalogScreen/Source/offline(savedAt:)``,
+  /// when it lists what this feed lists and nothing was built yet; else `nil`.
+  public nonisolated(nonsending) func savedScreen() async -> CatalogScreen? {
+    guard let built = await buildSavedScreen() else { return nil }
+    return delivery.deliver(built)
+  }
+
+  /// The first page, unless this feed listed it already; then the screen as it is.
+  public nonisolated(nonsending) func loadFirstPage() async throws -> CatalogScreen? {
+    try await answer(fetch(.first))
+  }
+
+  /// Starts the list over, as pull to refresh does; the rows stay until the new first page arrives.
+  public nonisolated(nonsending) func refresh() async throws -> CatalogScreen? {
+    try await answer(fetch(.refresh))
+  }
+
+  /// Lists in `sort` order from the first page. Calls waiting for the earlier order get `nil`.
+  public nonisolated(nonsending) func setSort(_ sort: ProductSort?) async throws -> CatalogScreen? {
+    try await answer(changeSort(to: sort))
+  }
+
+  /// The list with the next page appended. Concurrent calls share one fetch; `nil` when a new
+  /// order replaced the list meanwhile.
+  public nonisolated(nonsending) func loadNext() async throws -> CatalogScreen? {
+    try await answer(fetch(.next))
+  }
+
+  /// ``loadNext()``, asking again after each failure until the page arrives, after a pause that
+  /// starts at the links' first retry delay and doubles up to the longest.
+  ///
+  /// - Parameter failed: Called on the caller's actor with each failure, before the pause.
+  /// - Throws: `CancellationError` when the calling task is cancelled, during a pause included.
+  public nonisolated(nonsending) func loadNext(
+    reportingFailures failed: (any Error) -> Void
+  ) async throws -> CatalogScreen? {
+    var delay = links.firstRetryDelay
+    while true {
+      do {
+        return try await loadNext()
+      } catch  where !FailureCategory(error).isCancellation {
+        failed(error)
+      }
+      try await links.clock.sleep(for: delay)
+      delay = min(delay * 2, links.longestRetryDelay)
     }
   }
 
-  /// Loads the next page and returns the whole list so far.
-  public func loadNext() async throws -> CatalogSlice {
-    slice(try await pager.loadNext())
-  }
-
-  /// Starts over from the first page; the list so far stays until the first page arrives.
-  public func refresh() async throws -> CatalogSlice {
-    slice(try await pager.refresh())
-  }
-
-  /// The list so far, without loading.
-  public var current: CatalogSlice {
-    get async { slice(await pager.snapshot) }
-  }
-
-  private func slice(_ snapshot: PagerSnapshot<Product, Int>) -> CatalogSlice {
-    CatalogSlice(products: snapshot.items, hasMore: snapshot.hasMore, total: snapshot.info ?? snapshot.items.count)
-  }
-}
-
-/// The catalog loaded so far.
-public struct CatalogSlice: Sendable, Hashable {
-  public var products: [Product]
-  public var hasMore: Bool
-  /// How many products the catalog has in all.
-  public var total: Int
-
-  public init(products: [Product], hasMore: Bool, total: Int) {
-    self.products = products
-    self.hasMore = hasMore
-    self.total = total
+  /// Runs on the caller's actor, in the job that commits the answer.
+  private nonisolated func answer(_ built: ScreenDelivery<CatalogScreen>.Built?) -> CatalogScreen? {
+    built.map(delivery.deliver)
   }
 }

@@ -9,7 +9,7 @@ import Observation
 /// - Favourites and saved edits are followed from the first appearance for as long as the
 ///   lifecycle lives, so a change made on a screen pushed on top shows when the user comes back.
 /// - The row at the end of the list loads the next page while it is visible; a page that fails
-///   is asked for again after a pause that doubles each time, until it arrives or the row goes.
+///   is asked for again, paced by ``CatalogFeed``, until it arrives or the row goes.
 ///   ``paginationKey`` changes whenever the list changes in a way that may allow another page,
 ///   so a row that found nothing to do runs again.
 ///
@@ -33,33 +33,17 @@ public final class CatalogLifecycle {
 
   /// The screen's view model.
   public let model: CatalogViewModel
-  /// The pause before a failed page is asked for again; it doubles after each failure.
-  public let firstRetryDelay: Duration
-  /// The longest pause between two attempts.
-  public let longestRetryDelay: Duration
 
-  private let clock: any Clock<Duration>
   private var changes: Task<Void, Never>?
   var visible: Task<Void, Never>?
   var pagination: Task<Void, Never>?
   var paginatedKey: PaginationKey?
   var isNextPageRowVisible = false
 
-  /// Creates the lifecycle of the screen that shows `model`.
-  ///
-  /// - Parameters:
-  ///   - model: The catalog's view model, created once where the screen is owned.
-  ///   - firstRetryDelay: The pause before a failed page is asked for again.
-  ///   - longestRetryDelay: The longest pause between two attempts.
-  ///   - clock: The clock pauses are measured with; the environment's clock when `nil`.
-  public init(
-    model: CatalogViewModel, firstRetryDelay: Duration = .seconds(2), longestRetryDelay: Duration = .seconds(60),
-    clock: (any Clock<Duration>)? = nil
-  ) {
+  /// Creates the lifecycle of the screen that shows `model`, the catalog's view model, created
+  /// once where the screen is owned.
+  public init(model: CatalogViewModel) {
     self.model = model
-    self.firstRetryDelay = firstRetryDelay
-    self.longestRetryDelay = longestRetryDelay
-    self.clock = clock ?? model.environment.configuration.clock
   }
 
   deinit {
@@ -88,15 +72,11 @@ public final class CatalogLifecycle {
       hasMore: screen?.hasMore ?? false)
   }
 
-  /// The row at the end of the list is visible: loads the next page, and after a failure waits
-  /// and asks again until the page arrives or the calling task is cancelled (the row went away).
-  /// Returns at once when there is nothing to load now; a change of ``paginationKey`` says when
-  /// to call again.
+  /// The row at the end of the list is visible: loads the next page, and after a failure asks
+  /// again until the page arrives or the calling task is cancelled (the row went away), paced by
+  /// the catalog's feed. Returns at once when there is nothing to load now; a change of
+  /// ``paginationKey`` says when to call again.
   public func nextPageRowAppeared() async {
-    var delay = firstRetryDelay
-    while await model.appendNextPage() == .failed {
-      do { try await clock.sleep(for: delay) } catch { return }
-      delay = min(delay * 2, longestRetryDelay)
-    }
+    await model.loadMoreUntilLoaded()
   }
 }

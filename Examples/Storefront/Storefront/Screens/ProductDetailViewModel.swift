@@ -3,8 +3,8 @@ import Observation
 
 /// The product screen's view model: one product, whether it is a favourite, and its edits.
 ///
-/// The product comes from ``ProductRepository`` (cached and shared with every screen), the
-/// favourite flag from ``Favorites``; this class only holds what the screen shows.
+/// It holds what the screen shows: the product comes from ``ProductRepository`` (cached and
+/// shared with every screen), the favourite flag from ``Favorites``.
 ///
 /// ```swift
 /// let detail = ProductDetailViewModel(productID: 1, environment: environment)
@@ -23,13 +23,10 @@ public final class ProductDetailViewModel {
   public private(set) var state: LoadState<Product> = .idle
   /// Whether the product is a favourite; flips at once when toggled.
   public private(set) var isFavorite: Bool
-  /// Plain words for the last failed action or invalid edit, or else for the failed load;
-  /// `nil` when there is none.
+  /// Plain words for the last failed action or invalid edit, or else for the failed load.
   public var message: String? { actionMessage ?? state.error.flatMap(FailureCopy.message(for:)) }
-  /// Plain words for the last failed action (a favourite, a save) or invalid edit.
   private var actionMessage: String?
-  /// The category of the last failed action, for a front end that words some itself; `nil`
-  /// when none failed, or when an edit was invalid or not taken.
+  /// The category of the last failed action, for a front end that words some itself.
   public private(set) var actionFailure: FailureCategory?
   /// Whether an edit is being saved.
   public private(set) var isSaving = false
@@ -46,8 +43,7 @@ public final class ProductDetailViewModel {
     latest = LatestTask(name: "product screen", inspector: environment.inspector)
   }
 
-  /// Shows the cached product at once, if any, then the repository's (loaded when the cached
-  /// one is missing or old). A newer call supersedes an older one.
+  /// Shows the cached product at once, if any, then the repository's; a newer call supersedes.
   public func load() async {
     if state.value == nil, let cached = repository.cachedProduct(id: productID) {
       state = .loaded(cached)
@@ -59,8 +55,7 @@ public final class ProductDetailViewModel {
     if outcome.value != nil { showAction(nil) }
   }
 
-  /// Marks the product as a favourite or not. The flag flips at once; when the change cannot
-  /// be saved it flips back and ``message`` says why.
+  /// Flips the favourite flag at once; when the change cannot be saved it flips back, saying why.
   public func toggleFavorite() async {
     let wanted = !isFavorite
     isFavorite = wanted
@@ -79,13 +74,9 @@ public final class ProductDetailViewModel {
     state.value.map { EditableProduct(product: $0) }
   }
 
-  /// Validates and saves `editor`'s changes.
-  ///
-  /// On success the screen shows the saved product, and every other screen sees it through
-  /// the repository: its cache holds it and ``ProductRepository/savedProducts()`` sends it.
-  ///
-  /// A server may answer without taking a field (the public service ignores a price of 0 and an
-  /// empty title): the screen then shows what the server has, and ``message`` names the field.
+  /// Validates and saves `editor`'s changes; every screen sees the saved product through the
+  /// repository. A server may answer without taking a field (the public service ignores a price
+  /// of 0 and an empty title): the screen shows what the server has and ``message`` names it.
   ///
   /// - Returns: Whether the changes are saved (`true` when there was nothing to change).
   @discardableResult
@@ -116,8 +107,7 @@ public final class ProductDetailViewModel {
     showAction(nil)
   }
 
-  /// Shows the failure of an action: `words`, or the copy for `category`. Cancelling is not
-  /// failing: it leaves what shows.
+  /// Shows the failure of an action: `words`, or the copy for `category`; a cancellation leaves what shows.
   private func showAction(_ category: FailureCategory?, _ words: String? = nil) {
     if let category {
       guard let copy = FailureCopy.message(for: category) else { return }

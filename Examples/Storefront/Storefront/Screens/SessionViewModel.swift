@@ -5,8 +5,7 @@ import Observation
 /// The sign-in form and the signed-in user.
 ///
 /// The credential, its renewal and its file belong to ``UserSession``; this class holds what
-/// the form shows. A session that ends on its own (the server rejected the refresh token)
-/// reaches the screen through ``observeSession()``.
+/// the form shows. A session that ends on its own reaches it through ``observeSession()``.
 ///
 /// ```swift
 /// let account = SessionViewModel(environment: environment)
@@ -19,7 +18,7 @@ public final class SessionViewModel {
   /// What a session that ended without the user signing out says.
   public static let sessionEndedMessage = "Your session has ended. Sign in again."
   /// What a login with a wrong username or password says.
-  public static let wrongCredentialsMessage = "Wrong username or password."
+  public static let wrongCredentialsMessage = FailureCopy.wrongCredentials
 
   public var username = ""
   public var password = ""
@@ -29,8 +28,7 @@ public final class SessionViewModel {
   public private(set) var isWorking = false
   /// Plain words for the last failure; `nil` when there is none.
   public private(set) var message: String?
-  /// The category of the last failure, for a front end that words some itself (naming the
-  /// server it could not reach, say); `nil` when there is none or it was an invalid form.
+  /// The category of the last failure, for a front end that words some itself; `nil` when none.
   public private(set) var failure: FailureCategory?
 
   @ObservationIgnored private let session: UserSession
@@ -49,8 +47,7 @@ public final class SessionViewModel {
   public func signIn() async -> Bool {
     let name = username.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty, !password.isEmpty else {
-      message = "Enter your username and password."
-      failure = nil
+      show(nil, "Enter your username and password.")
       return false
     }
     isWorking = true
@@ -62,7 +59,7 @@ public final class SessionViewModel {
       return true
     } catch {
       let category = FailureCategory(error)
-      if let words = Self.signInMessage(for: category) { show(category, words) }
+      if let words = FailureCopy.signInMessage(for: category) { show(category, words) }
       return false
     }
   }
@@ -86,8 +83,7 @@ public final class SessionViewModel {
     user = nil
   }
 
-  /// Asks the server who is signed in. A rejected access token is renewed on the way,
-  /// transparently; a session that cannot be renewed ends with ``sessionEndedMessage``.
+  /// Asks the server who is signed in, renewing a rejected token; a session that cannot be renewed ends.
   public func whoAmI() async {
     isWorking = true
     defer { isWorking = false }
@@ -101,14 +97,12 @@ public final class SessionViewModel {
     }
   }
 
-  /// Follows the session until the calling task is cancelled, as SwiftUI's `.task {}` does:
-  /// a session that ends without the user signing out (a rejected refresh) clears ``user``
-  /// and shows ``sessionEndedMessage``.
+  /// Follows the session until the calling task is cancelled: a session that ends without the
+  /// user signing out (a rejected refresh) clears ``user`` and shows ``sessionEndedMessage``.
   public func observeSession() async {
     for await change in await session.changes() {
       switch change {
-      case .signedIn:
-        user = session.user ?? user
+      case .signedIn: user = session.user ?? user
       case .signedOut(.sessionExpired):
         user = nil
         show(.unauthorized, Self.sessionEndedMessage)
@@ -122,12 +116,5 @@ public final class SessionViewModel {
   private func show(_ category: FailureCategory?, _ words: String? = nil) {
     failure = category
     message = words
-  }
-
-  private static func signInMessage(for category: FailureCategory) -> String? {
-    switch category {
-    case .rejected(status: 400), .unauthorized: wrongCredentialsMessage
-    default: FailureCopy.message(for: category)
-    }
   }
 }

@@ -27,7 +27,7 @@ extension DemoTour {
 
   /// A refresh overtakes a slow first load; the slow, stale page is never shown.
   func staleLoadDropped(in folder: URL) async throws {
-    scene(2, "A refresh overtakes a slow first load", "CatalogViewModel: LatestTask + Pager", rules: ["L1", "P3"])
+    scene(2, "A refresh overtakes a slow first load", "CatalogFeed: Pager", rules: ["P3"])
     let slow = LockedState<Bool>(true)
     let holdsFirstPage: @Sendable (HTTPRequest) -> Bool = { request in
       request.path == "/products"
@@ -86,7 +86,7 @@ extension DemoTour {
 
   /// A load cancelled mid-flight ends quietly: no error, the screen keeps what it showed.
   func cancelledLoad(in folder: URL) async throws {
-    scene(4, "A load is cancelled", "CatalogViewModel: LatestTask, LoadState", rules: ["L2"])
+    scene(4, "A load is cancelled", "CatalogFeed: Pager; CatalogViewModel: LoadState", rules: ["L2"])
     var configuration = EmbeddedBackend.Configuration()
     configuration.latency = .milliseconds(500)
     let (backend, environment) = try await open(configuration, in: folder)

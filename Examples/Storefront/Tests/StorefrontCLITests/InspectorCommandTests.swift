@@ -24,11 +24,11 @@ struct InspectorCommandTests {
     #expect(coalescing.contains("/products/1 joined ×100 (100 waiting)"), "a hundred callers wait on it")
     #expect(coalescing.contains("products      hit"), "the next call is a hit")
     let stale = scenes[2]
-    #expect(stale.contains("catalog list  detached #1 by a newer run"))
-    #expect(stale.contains("catalog list  dropped #1"), "the late page is dropped")
+    #expect(stale.contains("catalog feed  detached #1 by refresh"))
+    #expect(stale.contains("catalog feed  dropped #1"), "the late page is dropped")
     #expect(scenes[3].contains("products      hit 0% · 20 loads"), "twenty products, loaded once each")
     let cancelled = scenes[4]
-    #expect(cancelled.contains("catalog list  cancelled #1"))
+    #expect(cancelled.contains("catalog feed  abandoned #1, its last caller left"))
     #expect(!cancelled.contains("failed"), "cancelling is not failing")
 
     let plain = try await StorefrontBinary.run(["demo"])
@@ -43,7 +43,7 @@ struct InspectorCommandTests {
     #expect(Set(object.keys) == ["owners", "steps"])
     let owners = try #require(object["owners"] as? [[String: Any]])
     let byName = Dictionary(owners.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { $1 })
-    for name in ["products", "searches", "catalog feed", "catalog list", "product screen", "offline page"] {
+    for name in ["products", "searches", "catalog feed", "product screen", "offline page"] {
       #expect(byName[name] != nil, "\(name) reported")
     }
     for owner in owners {
@@ -59,9 +59,8 @@ struct InspectorCommandTests {
     #expect(
       counted == [
         "session file": [:], "favourites": [:], "offline page": ["writes": 2], "preferences": [:],
-        "catalog list": ["started": 2, "succeeded": 2],
         "catalog feed": ["pagesAppended": 3, "started": 3, "succeeded": 3],
-        "catalog more": ["started": 1, "succeeded": 1], "product screen": ["started": 7, "succeeded": 7],
+        "product screen": ["started": 7, "succeeded": 7],
         // Three products, each opened on two screens at once: three requests, three second
         // screens joining them, and one reopening served from the cache.
         "products": ["committed": 3, "hits": 1, "joins": 3, "misses": 6, "started": 3, "succeeded": 3],

@@ -16,7 +16,7 @@ struct InspectorPseudoTerminalTests {
     ])
     try await terminal.read(until: "Inspector ·", after: sent[0])  // i opens the panel
     var mark = sent[1]
-    try await terminal.read(until: "catalog list  dropped", after: mark)  // the first load's page is dropped
+    try await terminal.read(until: "catalog feed  dropped", after: mark)  // the first load's page is dropped
     try await terminal.read(until: "30 of 200", after: mark)
 
     mark = terminal.mark

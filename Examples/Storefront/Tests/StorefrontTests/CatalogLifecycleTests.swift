@@ -74,7 +74,7 @@ struct CatalogLifecycleTests {
     let clock = TestClock()
     let bed = try await TestBed.fakes(products: service, clock: clock)
     let catalog = try await CatalogViewModelTests.started(bed, service)
-    let lifecycle = CatalogLifecycle(model: catalog, firstRetryDelay: .seconds(2))
+    let lifecycle = CatalogLifecycle(model: catalog)
 
     let row = Task { await lifecycle.nextPageRowAppeared() }
     try await service.pages.waitForCalls(2)[1].fail(HTTPFailureStub.offline)

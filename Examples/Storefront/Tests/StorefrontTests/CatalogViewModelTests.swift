@@ -63,16 +63,18 @@ struct CatalogViewModelTests {
 
   @Test func twoLoadMoreTriggersMakeOneRequest() async throws {
     let service = FakeProductService()
-    let bed = try await TestBed.fakes(products: service)
+    let inspector = TestInspector()
+    let bed = try await TestBed.fakes(products: service, inspector: inspector)
     let catalog = try await Self.started(bed, service)
 
     let first = Task { await catalog.loadMore() }
     let request = try await service.pages.waitForCalls(2)[1]
     #expect(catalog.isLoadingMore)
-    await catalog.loadMore()  // the second trigger, while the first runs
-    #expect(service.pages.callCount == 2)
+    let second = Task { await catalog.loadMore() }  // the second trigger, while the first runs
+    try await inspector.waitForWaiters(2, owner: "catalog feed")
     request.resolve(.of(4...6, total: 9))
     await first.value
+    await second.value
 
     #expect(request.input.skip == 3)
     #expect(catalog.state.value?.ids == Array(1...6))

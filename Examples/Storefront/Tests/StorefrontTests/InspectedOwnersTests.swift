@@ -32,7 +32,7 @@ struct InspectedOwnersTests {
     try await bed.environment.favorites.setFavorite(true, for: 2)
 
     let names = Set(inspector.recording.owners.map(\.owner.name))
-    let expected: Set = ["catalog feed", "catalog list", "products", "searches", "favourites", "offline page"]
+    let expected: Set = ["catalog feed", "products", "searches", "favourites", "offline page"]
     #expect(expected.isSubset(of: names), "\(names)")
     #expect(names.contains("product screen"))
     let products = try #require(inspector.recording.activity(of: "products"))

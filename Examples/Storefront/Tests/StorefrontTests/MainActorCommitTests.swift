@@ -40,17 +40,31 @@ struct MainActorCommitTests {
     #expect(state.value?.products == [.sample(2)])
   }
 
-  @Test func aPatchedScreenFreesTheOldOneOffTheMainActorAndKeepsThePhase() async throws {
+  @Test func aDeliveredScreenFreesTheOneItReplacesOffTheMainActor() async throws {
     let log = ReleaseLog()
-    var state = LoadState<ProbedScreen>.loading(
-      previous: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log)))
+    let delivery = ScreenDelivery<ProbedScreen>()
+    var shown: ProbedScreen? = delivery.deliver(
+      .init(number: 1, value: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log))))
 
-    state.replaceValue(with: ProbedScreen(products: [.sample(1, "Renamed")], probe: ReleaseProbe(ReleaseLog())))
+    shown = delivery.deliver(
+      .init(number: 2, value: ProbedScreen(products: [.sample(1, "Renamed")], probe: ReleaseProbe(ReleaseLog()))))
 
     try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
-    #expect(state.isLoading)
-    #expect(state.value?.products.first?.title == "Renamed")
+    #expect(shown?.products.first?.title == "Renamed")
+  }
+
+  @Test func aScreenDeliveredAfterANewerOneIsAnsweredWithTheNewerAndFreedOffTheMainActor() async throws {
+    let log = ReleaseLog()
+    let delivery = ScreenDelivery<ProbedScreen>()
+    var shown = delivery.deliver(
+      .init(number: 2, value: ProbedScreen(products: [.sample(1, "Newer")], probe: ReleaseProbe(ReleaseLog()))))
+
+    shown = delivery.deliver(.init(number: 1, value: ProbedScreen(products: [.sample(1)], probe: ReleaseProbe(log))))
+
+    try await log.waitForReleases(1)
+    #expect(log.releasedOnMainQueue == [false])
+    #expect(shown.products.first?.title == "Newer", "the screen never goes back")
   }
 
   @Test func anEmptiedSearchFreesItsResultsOffTheMainActor() async throws {

@@ -6,20 +6,25 @@ extension LoadState where Value: Sendable {
     BackgroundRelease.replace(&self, with: .loaded(value))
   }
 
-  /// Replaces the value shown with `value` while keeping the state's phase (loading, loaded,
-  /// failed), releasing the old value off the main actor. For patches such as a saved edit.
-  mutating func replaceValue(with value: Value) {
-    let next: LoadState
-    switch self {
-    case .idle, .loaded: next = .loaded(value)
-    case .loading: next = .loading(previous: value)
-    case .failed(let failure, _): next = .failed(failure, previous: value)
-    }
-    BackgroundRelease.replace(&self, with: next)
-  }
-
   /// Goes back to showing nothing, releasing what was shown off the main actor.
   mutating func clear() {
     BackgroundRelease.replace(&self, with: .idle)
+  }
+
+  /// This state showing `value` in place of its value, in the same phase (loading, loaded,
+  /// failed): for a patch such as a saved edit. Frees nothing; the owner that built `value`
+  /// frees what it replaces (see ``CatalogFeed``).
+  func replacingValue(with value: Value) -> LoadState {
+    switch self {
+    case .idle, .loaded: .loaded(value)
+    case .loading: .loading(previous: value)
+    case .failed(let failure, _): .failed(failure, previous: value)
+    }
+  }
+
+  /// This state showing `value`, as a page that arrived: a load in progress goes on; otherwise
+  /// `value` is loaded, so a failure shown before ends.
+  func showing(_ value: Value) -> LoadState {
+    isLoading ? .loading(previous: value) : .loaded(value)
   }
 }
