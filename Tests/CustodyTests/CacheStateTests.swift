@@ -101,6 +101,13 @@ import Testing
     #expect(state.entry("missing", now: .zero) == nil)
   }
 
+  /// A reader takes the time before the lock; a commit that took the time after it can take
+  /// the lock first.
+  @Test mutating func aValueCommittedAfterTheReaderTookTheTimeIsZeroOld() {
+    state.commit("v", cost: 1, for: "k", now: .seconds(5))
+    #expect(state.entry("k", now: .seconds(3)) == CachedEntry(value: "v", age: .zero, freshness: .fresh))
+  }
+
   // C6
   @Test mutating func trimmingEvictsTheLeastRecentlyUsedUntilTheCostFits() {
     state = State(policy: CachePolicy(countLimit: 10))

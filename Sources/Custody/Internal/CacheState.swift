@@ -79,12 +79,13 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   /// The value for `key` with its age and freshness at `now`, marking it recently used as
-  /// ``peek(_:)`` does.
+  /// ``peek(_:)`` does. Callers read the clock before taking the lock, so a commit that read it
+  /// later may have taken the lock first: that value is zero old, never a negative age.
   mutating func entry(_ key: Key, now: Duration) -> CachedEntry<Value>? {
     guard let index = entries.indices[key] else { return nil }
     if tracksRecency { entries.touch(at: index) }
     let entry = entries.nodes[index].value
-    let age = now - entry.storedAt
+    let age = max(now - entry.storedAt, .zero)
     return CachedEntry(value: entry.value, age: age, freshness: policy.freshness(ofAge: age))
   }
 
