@@ -6,6 +6,10 @@
 ///   screen.showsUpdating = entry.freshness != .fresh
 /// }
 /// ```
+///
+/// Frozen: rule C2 gives a value these three states and no other, so a `switch` over them needs
+/// no `default`, in a library built for distribution too.
+@frozen
 public enum CacheFreshness: Sendable, Hashable, CaseIterable {
   /// Younger than `freshFor`: `value(for:)` returns it without loading.
   case fresh
