@@ -1,7 +1,10 @@
 extension Cache {
   /// A stream of the committed value of `key`: its current value first, then every change
-  /// (a load, a refresh, `set`, `invalidate`, `removeAll` or an eviction; `nil` when the value
-  /// is gone).
+  /// (a load, a refresh, `set`, `invalidate`, `removeAll`, an eviction or a trim; `nil` when
+  /// the value is gone).
+  ///
+  /// A consumer that reads slower than values are committed gets the newest value when it
+  /// reads next, not a backlog of the ones in between, so a stream nobody reads holds one value.
   ///
   /// Any number of screens can watch one key. A stream ends when its consumer's task is
   /// cancelled or the cache is released, and leaves nothing behind.

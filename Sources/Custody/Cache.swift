@@ -25,8 +25,12 @@
 /// - ``invalidate(_:)`` and ``removeAll()``: a load that started before never writes its result,
 ///   and a call made after never joins it. ``set(_:for:)`` wins over any earlier load.
 /// - ``refresh(_:load:)`` always loads and commits; concurrent refreshes share one load.
-/// - The least recently used values go first when the count or cost limit is passed.
-/// - ``updates(for:)`` streams every committed change of a key.
+/// - The least recently used values go first when the count or cost limit is passed, on
+///   ``trim(toCost:)``, and under memory pressure (``CachePolicy/trimsUnderMemoryPressure``).
+///   An eviction leaves loads running: a load that finishes afterwards commits.
+/// - ``cachedValue(for:)`` and ``cachedEntry(for:)`` are synchronous from any isolation.
+/// - ``updates(for:)`` streams a key's committed value to any number of screens: the current
+///   value first, then each change; a consumer that falls behind gets only the newest value.
 /// - A failed load keeps the previous value.
 public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The freshness and size rules this cache applies.
@@ -36,6 +40,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @usableFromInline let now: @Sendable () -> Duration
   @usableFromInline let cost: @Sendable (Value) -> Int
   @usableFromInline let inspection: Inspection?
+  /// Ends the memory-pressure notifications this cache trims itself on, if it has any.
+  private let stopWatchingMemory: (@Sendable () -> Void)?
 
   /// Creates an empty cache.
   ///
@@ -47,10 +53,22 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   ///   - inspector: Receives this cache's events (see ``OwnerInspector`` and the article
   ///     "Watching your owners"). With none, a hit does no extra work.
   ///   - describeKey: How inspectors show a key; by default its description.
-  public init(
+  public convenience init(
     policy: CachePolicy = .init(), clock: some Clock<Duration> = ContinuousClock(),
     cost: @escaping @Sendable (Value) -> Int = { _ in 1 },
     name: String? = nil, inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
+  ) {
+    self.init(
+      policy: policy, clock: clock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
+      memoryPressure: .system)
+  }
+
+  /// Creates an empty cache that hears of memory pressure from `memoryPressure`, when its
+  /// policy trims under memory pressure.
+  init(
+    policy: CachePolicy, clock: some Clock<Duration>, cost: @escaping @Sendable (Value) -> Int,
+    name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
+    memoryPressure: MemoryPressureSource
   ) {
     let now = Self.elapsedTime(on: clock)
     let inspection = Inspection.keyed(
@@ -63,6 +81,10 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     inspection?.owner.provideLookups { [weak state] in state?.withLock(delivering: false) { $0.lookups } }
     self.now = now
     self.cost = cost
+    // The notifications hold the state weakly, so they never keep a released cache alive.
+    stopWatchingMemory =
+      policy.trimsUnderMemoryPressure
+      ? memoryPressure.start { [weak state] pressure in state?.withLock { $0.respond(to: pressure) } } : nil
   }
 
   /// Time since the cache was made, on `clock`. The usual clock gets a concrete closure: the
@@ -77,6 +99,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   deinit {
+    stopWatchingMemory?()
     for broadcast in state.withLock({ $0.takeAllObservers() }) { broadcast.finish() }
   }
 
@@ -144,6 +167,26 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @inlinable
   public func cachedValue(for key: Key) -> Value? {
     state.withLock(delivering: false) { $0.peek(key) }
+  }
+
+  /// The committed value for `key` with its age on the cache's clock and its freshness under
+  /// the policy, without loading.
+  ///
+  /// Synchronous and safe from any isolation, as ``cachedValue(for:)`` is, and like it marks
+  /// the value recently used. A screen can show a stale or expired value at once and say that
+  /// it is being updated:
+  ///
+  /// ```swift
+  /// if let entry = products.cachedEntry(for: id) {
+  ///   screen.product = entry.value
+  ///   screen.isUpdating = entry.freshness != .fresh
+  /// }
+  /// ```
+  ///
+  /// - Returns: The entry, or `nil` when nothing is committed for `key`.
+  public func cachedEntry(for key: Key) -> CachedEntry<Value>? {
+    let now = self.now()
+    return state.withLock(delivering: false) { $0.entry(key, now: now) }
   }
 
   /// Stores `value` for `key`, for example after a successful mutation. It wins over any load

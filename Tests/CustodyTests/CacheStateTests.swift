@@ -89,4 +89,71 @@ import Testing
       refresh, key: "k", with: .failure(UpstreamError(code: 1)), cost: nil, now: .zero, duration: nil)
     #expect(state.peek("k") == "previous")
   }
+
+  // C2, C7
+  @Test mutating func anEntryCarriesItsAgeAndFreshnessUnderThePolicy() {
+    state.commit("v", cost: 1, for: "k", now: .seconds(5))
+    #expect(state.entry("k", now: .seconds(5)) == CachedEntry(value: "v", age: .zero, freshness: .fresh))
+    #expect(state.entry("k", now: .seconds(15) - .nanoseconds(1))?.freshness == .fresh)
+    #expect(state.entry("k", now: .seconds(15)) == CachedEntry(value: "v", age: .seconds(10), freshness: .stale))
+    #expect(state.entry("k", now: .seconds(25) - .nanoseconds(1))?.freshness == .stale)
+    #expect(state.entry("k", now: .seconds(25)) == CachedEntry(value: "v", age: .seconds(20), freshness: .expired))
+    #expect(state.entry("missing", now: .zero) == nil)
+  }
+
+  /// A reader takes the time before the lock; a commit that took the time after it can take
+  /// the lock first.
+  @Test mutating func aValueCommittedAfterTheReaderTookTheTimeIsZeroOld() {
+    state.commit("v", cost: 1, for: "k", now: .seconds(5))
+    #expect(state.entry("k", now: .seconds(3)) == CachedEntry(value: "v", age: .zero, freshness: .fresh))
+  }
+
+  // C6
+  @Test mutating func trimmingEvictsTheLeastRecentlyUsedUntilTheCostFits() {
+    state = State(policy: CachePolicy(countLimit: 10))
+    for (key, cost) in [("a", 3), ("b", 3), ("c", 3), ("free", 0)] {
+      state.commit(key, cost: cost, for: key, now: .zero)
+    }
+    _ = state.peek("a")
+    state.trim(toCost: 4)
+    #expect(state.entries.keysByRecency == ["free", "a"], "b and c were the least recently used with a cost")
+    #expect(state.totalCost == 3)
+    state.trim(toCost: 0)
+    #expect(state.entries.count == 0, "strictly by recency: what costs nothing goes when it is older")
+    state.commit("free", cost: 0, for: "free", now: .zero)
+    state.trim(toCost: 0)
+    #expect(state.entries.keysByRecency == ["free"], "a cache within the limit keeps everything")
+  }
+
+  // C6, not C3: a trimmed key is not a wrong one.
+  @Test mutating func aLoadRunningWhenTheValueIsTrimmedStillCommits() {
+    state.commit("old", cost: 1, for: "k", now: .zero)
+    let refresh = start(.refresh)
+    state.trim(toCost: 0)
+    #expect(state.peek("k") == nil)
+    #expect(state.admit("k", as: .load, now: .zero, recording: false) == .join(refresh), "the load stays attached")
+    finish(refresh, "new")
+    #expect(state.peek("k") == "new")
+  }
+
+  @Test mutating func aMemoryWarningHalvesTheCostAndCriticalPressureEmptiesTheCache() {
+    state = State(policy: CachePolicy(countLimit: 10))
+    for key in ["a", "b", "c", "d", "e"] { state.commit(key, cost: 2, for: key, now: .zero) }
+    state.commit("free", cost: 0, for: "free", now: .zero)
+    state.respond(to: .warning)
+    #expect(state.entries.keysByRecency == ["d", "e", "free"], "half of the cost of 10 is kept, the newest")
+    state.respond(to: .warning)
+    #expect(state.entries.keysByRecency == ["e", "free"])
+    state.respond(to: .critical)
+    #expect(state.entries.count == 0 && state.totalCost == 0, "critical pressure drops what costs nothing too")
+  }
+
+  /// A cache without limits skips recency on reads to keep hits cheap, so a trim there goes by
+  /// the order values were stored.
+  @Test mutating func withoutLimitsATrimEvictsTheLeastRecentlyStored() {
+    for key in ["a", "b"] { state.commit(key, cost: 1, for: key, now: .zero) }
+    _ = state.peek("a")
+    state.trim(toCost: 1)
+    #expect(state.entries.keysByRecency == ["b"])
+  }
 }

@@ -9,22 +9,46 @@ struct CacheUpdatesTests {
   let fetch = ControlledOperation<Int, String>()
   let cache = Cache<Int, String>(policy: CachePolicy(countLimit: 2), clock: TestClock())
 
-  @Test func everyCommittedChangeReachesEveryObserver() async throws {
-    let screens = [cache.updates(for: 1), cache.updates(for: 1)]
-    cache.set("set", for: 1)
-    let loaded = Task { [cache, fetch] in try await cache.refresh(1) { try await fetch(1) } }
-    try await fetch.waitForCalls(1)[0].resolve("refreshed")
-    _ = try await loaded.value
-    cache.invalidate(1)
-    cache.set("again", for: 1)
-    cache.set("x", for: 2)
-    cache.set("y", for: 3)  // evicts 1
-    cache.removeAll()
-
-    for screen in screens {
-      let seen = await Array(screen.prefix(6))
-      #expect(seen == [nil, "set", "refreshed", nil, "again", nil])
+  @Test func everyCommittedChangeReachesEveryObserverThatKeepsUp() async throws {
+    let (cache, fetch) = (self.cache, self.fetch)
+    let changes: [@Sendable () async throws -> Void] = [
+      {},
+      { cache.set("set", for: 1) },
+      {
+        let loaded = Task { try await cache.refresh(1) { try await fetch(1) } }
+        try await fetch.waitForCalls(1)[0].resolve("refreshed")
+        _ = try await loaded.value
+      },
+      { cache.invalidate(1) },
+      { cache.set("again", for: 1) },
+      {
+        cache.set("x", for: 2)
+        cache.set("y", for: 3)  // evicts 1
+      },
+      {
+        cache.trim(toCost: 0)  // 1 is gone already: nothing to send
+        cache.set("last", for: 1)
+      },
+    ]
+    var screens = [cache.updates(for: 1).makeAsyncIterator(), cache.updates(for: 1).makeAsyncIterator()]
+    var seen: [[String?]] = [[], []]
+    for change in changes {
+      try await change()
+      for index in screens.indices { seen[index].append(await screens[index].next() ?? "ended") }
     }
+    for screen in seen { #expect(screen == [nil, "set", "refreshed", nil, "again", nil, "last"]) }
+  }
+
+  /// A screen that is not reading (scrolled away, suspended elsewhere) must not pile up every
+  /// value committed meanwhile: it finds the newest when it reads again.
+  @Test func aConsumerThatFallsBehindGetsOnlyTheNewestValue() async {
+    var screen = cache.updates(for: 1).makeAsyncIterator()
+    for value in 0..<1000 { cache.set("\(value)", for: 1) }
+    #expect(await screen.next() == "999")
+    cache.invalidate(1)
+    cache.set("after", for: 1)
+    #expect(await screen.next() == "after", "no backlog of older values comes after the newest")
+    #expect(cache.subscriberCount == 1)
   }
 
   @Test func aStreamEndsWhenItsConsumerIsCancelledAndLeavesNothingBehind() async throws {

@@ -42,6 +42,10 @@ extension OwnerEvent {
     public static let countLimit = Reason(rawValue: "countLimit")
     /// The policy's cost limit (Cache).
     public static let costLimit = Reason(rawValue: "costLimit")
+    /// `trim(toCost:)` (Cache).
+    public static let trim = Reason(rawValue: "trim")
+    /// The system ran short of memory (Cache).
+    public static let memoryPressure = Reason(rawValue: "memoryPressure")
     /// The file was missing, corrupt or unreadable, so the default value is used (FileStore).
     public static let usedDefault = Reason(rawValue: "usedDefault")
     /// The file could not be decoded (FileStore).
@@ -51,7 +55,8 @@ extension OwnerEvent {
 
     private static let words = [
       "nextPage": "next page", "newerRun": "a newer run", "countLimit": "count limit",
-      "costLimit": "cost limit", "usedDefault": "the default value", "notSignedIn": "not signed in",
+      "costLimit": "cost limit", "memoryPressure": "memory pressure", "usedDefault": "the default value",
+      "notSignedIn": "not signed in",
       "userSignedOut": "the user signed out", "sessionExpired": "the session expired",
     ]
   }

@@ -64,10 +64,11 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   @inlinable mutating func lookup(_ key: Key, now: Duration) -> Lookup {
     guard let entry = entries[key] else { return .missing }
     if tracksRecency { entries.touch(key) }
-    let age = now - entry.storedAt
-    if age < policy.freshFor { return .fresh(entry.value) }
-    if age < policy.freshFor + policy.staleFor { return .stale(entry.value) }
-    return .expired
+    switch policy.freshness(ofAge: now - entry.storedAt) {
+    case .fresh: return .fresh(entry.value)
+    case .stale: return .stale(entry.value)
+    case .expired: return .expired
+    }
   }
 
   /// The value for `key` whatever its age, marking it recently used.
@@ -75,6 +76,17 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     guard let index = entries.indices[key] else { return nil }
     if tracksRecency { entries.touch(at: index) }
     return entries.nodes[index].value.value
+  }
+
+  /// The value for `key` with its age and freshness at `now`, marking it recently used as
+  /// ``peek(_:)`` does. Callers read the clock before taking the lock, so a commit that read it
+  /// later may have taken the lock first: that value is zero old, never a negative age.
+  mutating func entry(_ key: Key, now: Duration) -> CachedEntry<Value>? {
+    guard let index = entries.indices[key] else { return nil }
+    if tracksRecency { entries.touch(at: index) }
+    let entry = entries.nodes[index].value
+    let age = max(now - entry.storedAt, .zero)
+    return CachedEntry(value: entry.value, age: age, freshness: policy.freshness(ofAge: age))
   }
 
   /// The value for `key` if it is fresh, marking it recently used: the hit path, inlinable
@@ -115,11 +127,18 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   private mutating func evictToLimits() {
-    while let reason = exceededLimit, let (key, evicted) = entries.removeOldest() {
-      totalCost -= evicted.cost
-      inspection?.record(.evicted(reason, size: size), key: key)
-      notify(key, nil)
-    }
+    while let reason = exceededLimit, evictOldest(reason) {}
+  }
+
+  /// Evicts the least recently used value, telling its observers and inspectors why. Loads
+  /// are left alone: an evicted key is not a wrong one, so a load of it still commits (C6).
+  /// Returns false when there was nothing to evict.
+  mutating func evictOldest(_ reason: OwnerEvent.EvictionReason) -> Bool {
+    guard let (key, evicted) = entries.removeOldest() else { return false }
+    totalCost -= evicted.cost
+    inspection?.record(.evicted(reason, size: size), key: key)
+    notify(key, nil)
+    return true
   }
 
   /// The limit the cache is over, if any.
@@ -137,9 +156,10 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     return observers.values.reduce(0) { $0 + $1.subscriberCount }
   }
 
-  /// A stream of `key`'s committed value, starting from what is committed now.
+  /// A stream of `key`'s committed value, starting from what is committed now. A consumer that
+  /// falls behind finds only the newest value, so an unread stream holds one value at most.
   mutating func observe(_ key: Key) -> AsyncStream<Value?> {
-    let broadcast = observers[key] ?? Broadcast()
+    let broadcast = observers[key] ?? Broadcast(keepingNewest: 1)
     observers[key] = broadcast
     return broadcast.updates(startingWith: entries[key]?.value)
   }

@@ -26,13 +26,16 @@ final class CacheSoak: Sendable {
     defer { report.end(.cache) }
     let key = rng.int(in: Self.keys)
     switch rng.int(in: 0...99) {
-    case 0..<42: await load(key, &rng)
-    case 42..<52: await refresh(key, &rng)
-    case 52..<60: set(key, &rng)
-    case 60..<67: upstream.detaching([key], raisesFloor: true) { _ in cache.invalidate(key) }
-    case 67..<69: upstream.detaching(Self.keys, raisesFloor: true) { _ in cache.removeAll() }
+    case 0..<40: await load(key, &rng)
+    case 40..<50: await refresh(key, &rng)
+    case 50..<58: set(key, &rng)
+    case 58..<65: upstream.detaching([key], raisesFloor: true) { _ in cache.invalidate(key) }
+    case 65..<67: upstream.detaching(Self.keys, raisesFloor: true) { _ in cache.removeAll() }
+    // A trim leaves loads attached, so it raises no floor: what they commit afterwards is current.
+    case 67..<69: cache.trim(toCost: rng.int(in: 0...policy.costLimit!))
     case 69..<78: advance(by: .milliseconds(rng.int(in: 1...15)))
-    case 78..<93: report.check(cache.cachedValue(for: key).map { $0.key == key } ?? true, "cache: wrong key")
+    case 78..<86: report.check(cache.cachedValue(for: key).map { $0.key == key } ?? true, "cache: wrong key")
+    case 86..<93: checkEntry(key)
     default: await observe(key, &rng)
     }
     checkInvariants(key)
@@ -77,8 +80,21 @@ final class CacheSoak: Sendable {
     }
   }
 
-  /// Follows `updates(for:)` of `key` while a few other operations run, until it has seen the
-  /// current value and one more commit (the last operation is a `set`, so one comes).
+  /// A synchronous read of `key` with its age: the value is the key's, and its freshness is
+  /// the one C2 gives its age.
+  private func checkEntry(_ key: Int) {
+    guard let entry = cache.cachedEntry(for: key) else { return }
+    report.check(entry.value.key == key, "cache: cachedEntry(for: \(key)) holds key \(entry.value.key)")
+    let expected: CacheFreshness =
+      entry.age < policy.freshFor ? .fresh : entry.age < policy.freshFor + policy.staleFor ? .stale : .expired
+    report.check(
+      entry.age >= .zero && entry.freshness == expected, "cache: an entry \(entry.age) old is \(entry.freshness)")
+  }
+
+  /// Follows `updates(for:)` of `key` while a few other operations run, until it has read a
+  /// value once its last operation, a `set`, is about to start. A follower keeps only the newest
+  /// unread value, so it cannot count on seeing each commit; but one that has not yet seen the
+  /// mark still has that `set`'s value, or a newer one, to read.
   ///
   /// Half the followers are cancelled while commits yield to them: a stream's termination
   /// handler once took the cache's lock under the runtime's lock of the follower's task while a
@@ -86,16 +102,16 @@ final class CacheSoak: Sendable {
   private func observe(_ key: Int, _ rng: inout SplitMix64) async {
     let updates = cache.updates(for: key)
     let report = self.report
+    let lastSet = LockedState(false)
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
-        var seen = 0
         for await value in updates {
           if let value { report.check(value.key == key, "cache updates(for: \(key)) sent key \(value.key)") }
-          seen += 1
-          if seen == 2 { break }
+          if lastSet.withLock({ $0 }) { break }
         }
       }
       for _ in 0..<rng.int(in: 0...2) where rng.chance(70) { await load(key, &rng) }
+      lastSet.withLock { $0 = true }
       set(key, &rng)
       if rng.chance(50) { group.cancelAll() }
     }
