@@ -41,7 +41,11 @@ enum FlightWaiting {
   ) async throws -> Value {
     try await withTaskCancellationHandler(
       operation: {
-        try await withCheckedThrowingContinuation { continuation in
+        // Using `isolation` isolates this closure to the owner, so the continuation's body, and
+        // `join` with it, runs there: a closure that does not capture it runs on the global
+        // executor, and concurrent callers would change the owner's state at once.
+        _ = isolation
+        return try await withCheckedThrowingContinuation { continuation in
           let entry = join(continuation)
           entry.orphan?.cancel()
           if let answer = entry.answer { continuation.resume(with: answer) }
