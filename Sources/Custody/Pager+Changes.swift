@@ -36,9 +36,10 @@ extension Pager {
   ///
   /// For a list whose items no longer apply (the user signed out, or changed what the fetch
   /// lists). A fetch in flight, a next page or a refresh, is cancelled and its page is never
-  /// kept. Its callers get `CancellationError`, which a screen treats as neutral: an answer
-  /// from the list that was reset, even an empty one, would be older than anything the screen
-  /// asks for after the reset. Patches made with ``update(_:_:)`` are dropped.
+  /// kept. Its callers get `CancellationError`: the page they waited for will not come, and a
+  /// screen treats a cancellation as neutral, where an empty list in its place would read as
+  /// the page it asked for. The screen learns of the empty list from ``updates()``, or from the
+  /// code that called `reset()`. Patches made with ``update(_:_:)`` are dropped.
   ///
   /// ```swift
   /// await pager.reset()
