@@ -24,18 +24,25 @@
 /// - At the end of the list ``loadNext()`` fetches nothing.
 /// - An item already listed is not listed again, so offset pages that shift when the server
 ///   inserts items do not show duplicates.
+/// - ``update(_:_:)`` patches a listed item at once, and a page fetched before the patch never
+///   undoes it: the patched copy stands in for that page's copy of the item.
+/// - ``reset()`` starts over with nothing listed, without fetching; the fetch in flight is
+///   cancelled, its page is never kept and its callers get `CancellationError`.
+/// - ``updates()`` streams the snapshot now and after every change.
 /// - A caller whose task is cancelled stops waiting with `CancellationError`; when it was the
 ///   last caller waiting for a fetch, the fetch is cancelled and the list does not change.
 public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendable> where Item.ID: Sendable {
   /// Fetches the page at a cursor.
   public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
 
-  private typealias Waiter = CheckedContinuation<PagerSnapshot<Item, Info>, any Error>
+  typealias Waiter = CheckedContinuation<PagerSnapshot<Item, Info>, any Error>
 
   private let fetch: Fetch
-  private let inspection: Inspection?
-  private var machine: PagerStateMachine<Cursor, Item, Info, Waiter>
-  private var tasks: [UInt64: Task<Void, Never>] = [:]
+  let inspection: Inspection?
+  var machine: PagerStateMachine<Cursor, Item, Info, Waiter>
+  var tasks: [UInt64: Task<Void, Never>] = [:]
+  /// The screens watching the snapshot; one that falls behind gets only the newest.
+  let observers = Broadcast<PagerSnapshot<Item, Info>>(keepingNewest: 1)
   /// Fetches cancelled because their last caller left; they end without another event.
   private var abandoned: Set<UInt64> = []
 
@@ -47,10 +54,12 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   ///   - inspector: Receives this pager's events (see ``OwnerInspector``): each fetch
   ///     ``OwnerEvent/Kind/started`` (next page or refresh), its callers
   ///     ``OwnerEvent/Kind/joined``, a next-page fetch a refresh replaced
-  ///     ``OwnerEvent/Kind/detached`` and later finished as ``OwnerEvent/Outcome/dropped``,
-  ///     ``OwnerEvent/Kind/pageAppended`` for every page kept.
+  ///     ``OwnerEvent/Kind/detached`` (``OwnerEvent/Reason/refresh``) and later finished as
+  ///     ``OwnerEvent/Outcome/dropped``, a fetch ``reset()`` cancelled detached
+  ///     (``OwnerEvent/Reason/reset``) and dropped alike, ``OwnerEvent/Kind/pageAppended`` for
+  ///     every page kept.
   ///   - fetch: Fetches one page. It runs in a task of the pager's own, cancelled when every
-  ///     caller waiting for it has been cancelled or when a refresh replaces it.
+  ///     caller waiting for it has been cancelled, when a refresh replaces it or on ``reset()``.
   public init(first: Cursor, name: String? = nil, inspector: (any OwnerInspector)? = nil, fetch: @escaping Fetch) {
     self.fetch = fetch
     self.inspection = .unkeyed(.pager, name: name, inspector: inspector)
@@ -69,7 +78,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   ///
   /// - Returns: The items listed so far, with the new page appended.
   /// - Throws: The fetch's error (nothing changes; the next call retries the same cursor), or
-  ///   `CancellationError` when the calling task is cancelled.
+  ///   `CancellationError` when the calling task is cancelled or ``reset()`` cancelled the fetch.
   public func loadNext() async throws -> PagerSnapshot<Item, Info> {
     try await wait { machine, waiterID, waiter in
       switch machine.loadNext(waiterID, waiter) {
@@ -88,7 +97,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   ///
   /// - Returns: The new first page, once it replaced the old list.
   /// - Throws: The fetch's error (the old list stays), or `CancellationError` when the calling
-  ///   task is cancelled.
+  ///   task is cancelled or ``reset()`` cancelled the fetch.
   public func refresh() async throws -> PagerSnapshot<Item, Info> {
     try await wait { machine, waiterID, waiter in
       switch machine.refresh(waiterID, waiter) {
@@ -159,8 +168,14 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
         inspection.record(.pageAppended(items: machine.items.count - listedBefore, listed: machine.items.count))
       }
     }
+    if error == nil { publish() }
     let outcome: Result<PagerSnapshot<Item, Info>, any Error> = error.map { .failure($0) } ?? .success(snapshot)
     for waiter in waiters { waiter.resume(with: outcome) }
+  }
+
+  /// Sends the snapshot to every ``updates()`` stream, after a change.
+  func publish() {
+    observers.send(snapshot)
   }
 
   private func leave(_ waiterID: UInt64) {

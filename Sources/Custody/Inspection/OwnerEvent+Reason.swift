@@ -32,6 +32,8 @@ extension OwnerEvent {
     public static let removeAll = Reason(rawValue: "removeAll")
     /// `set(_:for:)` (Cache).
     public static let set = Reason(rawValue: "set")
+    /// `reset()` (Pager).
+    public static let reset = Reason(rawValue: "reset")
     /// `forget(_:)` (SingleFlight).
     public static let forget = Reason(rawValue: "forget")
     /// A newer run started (LatestTask).

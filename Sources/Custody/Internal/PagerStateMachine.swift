@@ -4,7 +4,13 @@
 ///
 /// At most one fetch is current. A next-page fetch is joined by later `loadNext()` calls; a
 /// refresh replaces it (its waiters move to the refresh, its page is never appended) and is
-/// joined by every later call until the new first page arrives.
+/// joined by every later call until the new first page arrives. `reset()` drops the current
+/// fetch and everything listed.
+///
+/// An update patches a listed item at once and is kept with the current fetch, whose page was
+/// fetched before it: when that page is kept, the patched copy stands in for the page's copy of
+/// the item (P6). A fetch that starts later sees the edit on the server, so a new fetch starts
+/// with no patches, and they end with the fetch they were kept for.
 struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   enum Kind: Equatable { case next, refresh }
 
@@ -12,6 +18,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     let id: UInt64
     let kind: Kind
     var waiters = Waiters<Waiter>()
+    /// Items updated while this fetch ran, by id: they replace the page's copies.
+    var patches: [Item.ID: Item] = [:]
   }
 
   enum LoadNextAction {
@@ -32,7 +40,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   private(set) var items: [Item] = []
   /// The info of the last page kept.
   private(set) var info: Info?
-  private var listed: Set<Item.ID> = []
+  /// Where each listed item is in `items`: items are only appended, or all replaced.
+  private var positions: [Item.ID: Int] = [:]
   /// The cursor of the next page; `nil` at the end of the list.
   private var next: Cursor?
   private let first: Cursor
@@ -60,6 +69,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     return .start(id: id, cursor: next)
   }
 
+  /// Starts over. The replaced fetch's patches are dropped with it: the refresh starts after
+  /// them, so its page already has them.
   mutating func refresh(_ waiterID: UInt64, _ waiter: Waiter) -> RefreshAction {
     if current?.kind == .refresh {
       current?.waiters.append(waiterID, waiter)
@@ -71,6 +82,30 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     waiters.append(waiterID, waiter)
     current = Fetch(id: id, kind: .refresh, waiters: waiters)
     return .start(id: id, cursor: first, replacing: replaced?.id)
+  }
+
+  /// Applies `change` to the listed item `id` and keeps the result for the current fetch.
+  /// Returns false, changing nothing, when no item `id` is listed.
+  mutating func update(_ id: Item.ID, _ change: (inout Item) -> Void) -> Bool {
+    guard let index = positions[id] else { return false }
+    var item = items[index]
+    change(&item)
+    precondition(item.id == id, "Pager.update(_:_:) changed the id of the item it updates")
+    items[index] = item
+    current?.patches[id] = item
+    return true
+  }
+
+  /// Back to the first cursor with nothing listed. Returns the fetch that was current, to
+  /// cancel, with its waiters; its result will be dropped and its patches are gone.
+  mutating func reset() -> (id: UInt64, waiters: [Waiter])? {
+    let dropped = current
+    current = nil
+    items = []
+    positions = [:]
+    info = nil
+    next = first
+    return dropped.map { ($0.id, $0.waiters.inOrder) }
   }
 
   /// Removes a cancelled waiter. When it was the last waiter of the current fetch, the fetch is
@@ -85,7 +120,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   }
 
   /// Ends fetch `id`. Returns nil when it is no longer current (its result is dropped); otherwise
-  /// commits a page and returns the waiters to answer. A failure changes nothing.
+  /// commits a page, with the updates made while it ran, and returns the waiters to answer. A
+  /// failure changes nothing.
   mutating func finish(
     _ id: UInt64, with result: Result<([Item], Cursor?, Info), any Error>
   ) -> (
@@ -97,9 +133,12 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     case .success(let (pageItems, pageNext, pageInfo)):
       if fetch.kind == .refresh {
         items = []
-        listed = []
+        positions = [:]
       }
-      for item in pageItems where listed.insert(item.id).inserted { items.append(item) }
+      for item in pageItems where positions[item.id] == nil {
+        positions[item.id] = items.count
+        items.append(fetch.patches[item.id] ?? item)
+      }
       next = pageNext
       info = pageInfo
       return (fetch.waiters.inOrder, nil)

@@ -45,6 +45,19 @@ struct PagerEventsTests {
     #expect(await pager.snapshot.info == 100, "a dropped page never changes the info")
   }
 
+  // A fetch reset() cancels is reported as a refresh replacing it is: detached, then dropped.
+  @Test func aFetchCancelledByAResetIsDetachedAndDropped() async throws {
+    let next = Task { [pager] in try await pager.loadNext() }
+    try await inspector.waitForWaiters(1)
+    await pager.reset()
+    _ = await next.result
+    try await fetch.waitForCalls(1)[0].resolve(listing(1...3, next: 3))
+    try await inspector.waitForRunningWork(atMost: 0)
+    #expect(inspector.shapes() == ["started next page", "joined 1", "detached by reset", "finished dropped"])
+    #expect(OwnerEvent.Reason.reset.rawValue == "reset")
+    #expect(await pager.snapshot.info == nil, "a dropped page never changes the info")
+  }
+
   @Test func aFailedFetchAndAnAbandonedOneAreReported() async throws {
     let failing = Task { [pager] in try await pager.loadNext() }
     try await fetch.waitForCalls(1)[0].fail(UpstreamError(code: 1))

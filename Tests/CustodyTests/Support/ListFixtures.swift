@@ -3,7 +3,17 @@ import Custody
 /// An item of a fake product list.
 struct Listing: Identifiable, Sendable, Equatable, CustomStringConvertible {
   let id: Int
-  var description: String { "#\(id)" }
+  /// What a screen edits, as a user renames an item.
+  var title: String
+
+  init(id: Int) { self.init(id: id, title: "") }
+
+  init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+
+  var description: String { title.isEmpty ? "#\(id)" : "#\(id) \(title)" }
 }
 
 /// A page of listings with ids `ids`, followed by the page at `next`.
@@ -14,6 +24,8 @@ func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing, Void> {
 extension PagerSnapshot where Item == Listing {
   /// The ids listed, in order.
   var ids: [Int] { items.map(\.id) }
+  /// The title of the listed item `id`, or nil when it is not listed.
+  func title(of id: Int) -> String? { items.first { $0.id == id }?.title }
 }
 
 /// A server that lists items by offset and can insert new items at the top between two
