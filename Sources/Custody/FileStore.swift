@@ -2,18 +2,20 @@ import Foundation
 
 /// Owns one value persisted in a file: settings, a draft, a saved credential.
 ///
-/// Load it once at start, read ``value`` synchronously from anywhere, and save as often as
-/// the value changes: saves are coalesced, so a burst of them writes the last value once or a
-/// few times, and ``flush()`` waits until the last value is on disk.
+/// Open it once at start, read ``value`` synchronously from anywhere, and save as often as the
+/// value changes: saves are coalesced, so a burst of them writes the last value once or a few
+/// times, and ``flush()`` waits until the last value is on disk.
 ///
 /// ```swift
-/// let settings = FileStore(url: folder.appendingPathComponent("settings.json"), default: Settings())
-/// let current = await settings.load()
+/// let settings = await FileStore.open(url: folder.appendingPathComponent("settings.json"), default: Settings())
 /// settings.update { $0.sortOrder = .price }
+/// for await current in settings.updates() { … }  // the value now, then every change
 /// try await settings.flush()  // before the app quits
 /// ```
 ///
 /// The guarantees:
+/// - The file is read before ``open(url:default:protection:name:inspector:)`` returns the store,
+///   so every change applies to the file's value, never to a default the file then replaces.
 /// - Writes are atomic: a temporary file in the same folder is written, flushed to disk and
 ///   renamed over the file. After a crash the file holds the old value or the new one, never a
 ///   mix. A write that fails (a full disk, a read-only folder) leaves the old file as it was and
@@ -35,18 +37,21 @@ public actor FileStore<Value: Codable & Sendable> {
   public nonisolated let url: URL
   /// Who may read the file.
   public nonisolated let protection: Protection
+  /// What went wrong when the store was opened, if anything: the file was corrupt or
+  /// unreadable, was moved aside, and the store started from the default value.
+  public nonisolated let loadProblem: FileStoreError?
   private typealias FlushWaiter = CheckedContinuation<Result<Void, FileStoreError>, Never>
 
-  private let defaultValue: Value
-  /// Shared with nonisolated ``save(_:)`` and ``value``.
+  /// Shared with nonisolated ``save(_:)``, ``value`` and ``updates()``.
   private let shared: LockedState<FileStoreState<Value, FlushWaiter>>
   private let inspection: Inspection?
 
-  /// What went wrong while loading, if anything: the file was corrupt or unreadable and was
-  /// moved aside.
-  public private(set) var loadProblem: FileStoreError?
-
-  /// Creates a store for the file at `url`; nothing is read until ``load()``.
+  /// Reads the file at `url` and returns a store that starts from its value: the default value
+  /// when the file is missing, corrupt or unreadable (the file is then moved aside and
+  /// ``loadProblem`` says why). A temporary file left by a crash is removed.
+  ///
+  /// The file is read and decoded off the caller's actor, so opening from the main actor does
+  /// not stall it.
   ///
   /// - Parameters:
   ///   - url: The file. Its folder must exist.
@@ -54,52 +59,57 @@ public actor FileStore<Value: Codable & Sendable> {
   ///   - protection: Who may read the file.
   ///   - name: The name inspectors show, such as "settings".
   ///   - inspector: Receives this store's events (see ``OwnerInspector``):
-  ///     ``OwnerEvent/Kind/loaded``, ``OwnerEvent/Kind/movedAside``,
+  ///     ``OwnerEvent/Kind/movedAside`` and ``OwnerEvent/Kind/loaded`` when it opens,
   ///     ``OwnerEvent/Kind/saveCoalesced`` for a save folded into a write already scheduled,
   ///     ``OwnerEvent/Kind/written`` and ``OwnerEvent/Kind/writeFailed``.
-  public init(
+  /// - Returns: The store, holding the file's value.
+  public static func open(
     url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
     inspector: (any OwnerInspector)? = nil
+  ) async -> FileStore {
+    let read = await FileReader.read(Value.self, from: url)
+    return FileStore(
+      url: url, value: read.value ?? defaultValue, read: read, protection: protection, name: name, inspector: inspector)
+  }
+
+  private init(
+    url: URL, value: Value, read: FileReader.Outcome<Value>, protection: Protection, name: String?,
+    inspector: (any OwnerInspector)?
   ) {
     // `update(_:)` records under the lock; the lock's release delivers what is recorded.
     let inspection = Inspection.unkeyed(
       .fileStore, name: name ?? url.lastPathComponent, inspector: inspector, afterUnlock: true)
     self.inspection = inspection
     self.url = url
-    self.defaultValue = defaultValue
     self.protection = protection
-    shared = LockedState(FileStoreState(value: defaultValue), afterUnlock: inspection?.afterUnlock)
+    loadProblem = read.problem
+    shared = LockedState(FileStoreState(value: value), afterUnlock: inspection?.afterUnlock)
+    if read.problem != nil { inspection?.record(.movedAside(corrupt: read.isCorrupt)) }
+    inspection?.record(.loaded(usedDefault: read.value == nil))
+    inspection?.deliver()
   }
 
-  /// The current value: the last one saved, or the one loaded.
-  public nonisolated var value: Value { shared.withLock { $0.value } }
+  /// The current value: the file's, or the last one saved.
+  public nonisolated var value: Value { shared.withLock(delivering: false) { $0.value } }
 
-  /// Reads the file and returns its value, or the default value when the file is missing,
-  /// corrupt or unreadable (the file is then moved aside and ``loadProblem`` says why). A
-  /// temporary file left by a crash is removed. Values saved before loading win.
-  @discardableResult
-  public func load() -> Value {
-    try? FileManager.default.removeItem(at: FileWriter.temporaryURL(for: url))
-    let loaded: Value
-    var usedDefault = true
-    do {
-      loaded = try JSONDecoder().decode(Value.self, from: Data(contentsOf: url))
-      usedDefault = false
-    } catch CocoaError.fileReadNoSuchFile {
-      loaded = defaultValue
-    } catch let error as DecodingError {
-      loadProblem = .corrupt(url, movedTo: moveAside(), underlying: error)
-      inspection?.record(.movedAside(corrupt: true))
-      loaded = defaultValue
-    } catch {
-      loadProblem = .unreadable(url, movedTo: moveAside(), underlying: error)
-      inspection?.record(.movedAside(corrupt: false))
-      loaded = defaultValue
-    }
-    inspection?.record(.loaded(usedDefault: usedDefault))
-    // Releasing the lock delivers the events above.
-    return shared.withLock { $0.loaded(loaded) }
+  /// A stream of the value: the current one first, then the value after every ``save(_:)`` and
+  /// ``update(_:)``, in the order they were made.
+  ///
+  /// A consumer that falls behind gets the newest value and skips the ones in between, so a
+  /// slow screen never makes the stream grow. A stream ends when its consumer's task is
+  /// cancelled or the store is released, and leaves nothing behind.
+  ///
+  /// ```swift
+  /// for await settings in store.updates() {
+  ///   screen.sortOrder = settings.sortOrder
+  /// }
+  /// ```
+  public nonisolated func updates() -> AsyncStream<Value> {
+    shared.withLock(delivering: false) { $0.updates() }
   }
+
+  /// The number of live ``updates()`` streams.
+  public nonisolated var subscriberCount: Int { shared.withLock(delivering: false) { $0.subscriberCount } }
 
   /// Sets the value and schedules a write; returns at once. Call ``flush()`` to wait for it.
   public nonisolated func save(_ value: Value) {
@@ -148,17 +158,6 @@ public actor FileStore<Value: Codable & Sendable> {
       return nil
     } catch {
       return .writeFailed(url, underlying: error)
-    }
-  }
-
-  private func moveAside() -> URL? {
-    let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
-    let aside = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)")
-    do {
-      try FileManager.default.moveItem(at: url, to: aside)
-      return aside
-    } catch {
-      return nil
     }
   }
 }

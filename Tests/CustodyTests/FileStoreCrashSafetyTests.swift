@@ -39,7 +39,7 @@
     func fullFileSystemIsReportedAndKeepsTheOldFile() async throws {
       let mount = try TemporaryMount(kilobytes: 64)
       let file = mount.file("settings.json")
-      let store = FileStore(url: file, default: Settings(name: "default", count: 0))
+      let store = await FileStore.open(url: file, default: Settings(name: "default", count: 0))
       store.save(Settings(name: "old", count: 1))
       try await store.flush()
       let filler = try mount.fill()
@@ -66,7 +66,7 @@
     func readOnlyFileSystemIsReportedAndKeepsTheOldFile() async throws {
       let mount = try TemporaryMount(kilobytes: 256)
       let file = mount.file("settings.json")
-      let store = FileStore(url: file, default: Settings(name: "default", count: 0))
+      let store = await FileStore.open(url: file, default: Settings(name: "default", count: 0))
       store.save(Settings(name: "old", count: 1))
       try await store.flush()
       try mount.makeReadOnly()
@@ -83,7 +83,7 @@
 
     /// What a restarted app would load from `file`.
     private static func reload(_ file: URL) async -> Settings {
-      await FileStore(url: file, default: Settings(name: "default", count: 0)).load()
+      await FileStore.open(url: file, default: Settings(name: "default", count: 0)).value
     }
   }
 

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Custody
 
-/// The file store's save, coalesce and flush rules as plain values: no files, no actors.
-@Suite struct FileStoreStateTests {
+/// The file store's save, coalesce, flush and watch rules as plain values: no files, no actors.
+@Suite(.timeLimit(.minutes(1)))
+struct FileStoreStateTests {
   typealias State = FileStoreState<Int, String>
 
   var state = State(value: 0)
@@ -52,10 +53,39 @@ import Testing
     #expect(throws: FileStoreError.self) { try later.get() }
   }
 
-  @Test mutating func aValueSavedBeforeLoadingWinsOverTheFile() {
-    #expect(state.loaded(7) == 7)
-    _ = state.update { $0 = 9 }
-    #expect(state.loaded(7) == 9)
+  @Test mutating func aWatcherStartsFromTheValueNowThenGetsEveryChange() async {
+    _ = state.update { $0 = 1 }
+    var watcher = state.updates().makeAsyncIterator()
+    #expect(await watcher.next() == 1, "the value when it subscribed, not the one before")
+    _ = state.update { $0 = 2 }
+    #expect(await watcher.next() == 2)
+    _ = state.update { $0 += 1 }
+    #expect(await watcher.next() == 3)
+  }
+
+  @Test mutating func aWatcherThatFallsBehindKeepsOnlyTheNewestValue() async {
+    var slow = state.updates().makeAsyncIterator()
+    var other = state.updates().makeAsyncIterator()
+    #expect(await other.next() == 0)
+    for value in 1...100 { _ = state.update { $0 = value } }
+    #expect(await slow.next() == 100, "the value it subscribed with and 99 changes were dropped")
+    #expect(await other.next() == 100)
+    _ = state.update { $0 = 101 }
+    #expect(await slow.next() == 101)
+  }
+
+  @Test mutating func aWatcherThatGoesAwayIsNoLongerCounted() {
+    var kept: AsyncStream<Int>? = state.updates()
+    do {
+      let dropped = state.updates()
+      #expect(state.subscriberCount == 2)
+      _ = dropped
+    }
+    _ = state.update { $0 = 1 }
+    #expect(state.subscriberCount == 1, "a dropped stream is not sent to any more")
+    #expect(kept != nil)
+    kept = nil
+    #expect(state.subscriberCount == 0)
   }
 
   private mutating func nextWriteCopy() -> (value: Int, version: UInt64)? { state.nextWrite() }

@@ -16,7 +16,7 @@ struct SoakTests {
   @Test func ownersKeepTheirRulesUnderRandomConcurrentUse() async throws {
     let settings = SoakSettings.fromEnvironment()
     print("Soak: seed \(settings.seedText), \(settings.duration) with \(settings.workers) tasks")
-    let soak = try Soak(settings: settings)
+    let soak = try await Soak(settings: settings)
     let started = ContinuousClock.now
     await soak.run()
     let elapsed = started.duration(to: .now)
@@ -47,7 +47,7 @@ struct SoakTests {
   @Test func cancellingTheWholeRunEndsItWithoutViolations() async throws {
     var settings = SoakSettings.fromEnvironment()
     settings.duration = .seconds(600)
-    let soak = try Soak(settings: settings)
+    let soak = try await Soak(settings: settings)
     let run = Task { await soak.run() }
     do {
       try await soak.report.waitForEnded(2_000)
@@ -73,13 +73,13 @@ final class Soak: Sendable {
   let tokens: TokenStoreSoak
   let files: FileStoreSoak
 
-  init(settings: SoakSettings) throws {
+  init(settings: SoakSettings) async throws {
     self.settings = settings
     cache = CacheSoak(report: report)
     singleFlight = SingleFlightSoak(report: report)
     pager = PagerSoak(report: report, seed: settings.seed)
     tokens = TokenStoreSoak(report: report, seed: settings.seed)
-    files = try FileStoreSoak(report: report)
+    files = try await FileStoreSoak(report: report)
   }
 
   /// Runs every worker until the deadline; each finishes the operation it is in.

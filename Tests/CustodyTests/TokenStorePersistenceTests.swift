@@ -11,27 +11,27 @@ struct TokenStorePersistenceTests {
 
   init() throws { folder = try TemporaryFolder() }
 
-  private func makeFile() -> FileStore<Credential?> {
-    FileStore(url: folder.file("credential.json"), default: nil, protection: .ownerOnly)
+  private func makeFile() async -> FileStore<Credential?> {
+    await FileStore.open(url: folder.file("credential.json"), default: nil, protection: .ownerOnly)
   }
 
-  private func makeStore(_ file: FileStore<Credential?>) async -> TokenStore {
+  private func makeStore(_ file: FileStore<Credential?>) -> TokenStore {
     TokenStore(
-      credential: await file.load(), now: { [harness] in harness.wallClock.now }, clock: harness.clock,
+      credential: file.value, now: { [harness] in harness.wallClock.now }, clock: harness.clock,
       persist: { file.save($0) }, refresh: { [harness] old in try await harness.refresh(old) })
   }
 
   // T1, T5: the wall-clock expiry survives a restart, and the credential file is 0600.
   @Test func persistedCredentialKeepsItsExpiryAcrossARestart() async throws {
-    let file = makeFile()
-    let store = await makeStore(file)
+    let file = await makeFile()
+    let store = makeStore(file)
     await store.signIn(harness.credential("a", expiresIn: 120))
     try await file.flush()
     #expect(try folder.permissions(of: "credential.json") == 0o600)
 
     harness.wallClock.advance(by: .seconds(100))  // the app was closed meanwhile
-    let restartedFile = makeFile()
-    let restarted = await makeStore(restartedFile)
+    let restartedFile = await makeFile()
+    let restarted = makeStore(restartedFile)
     let caller = Task { try await restarted.validCredential() }
     let call = try await harness.refresh.waitForCalls(1)[0]
     #expect(call.input.accessToken == "a", "the restored credential expires within the leeway")
@@ -39,15 +39,15 @@ struct TokenStorePersistenceTests {
     #expect(await caller.tokenEnding == .credential("b"))
 
     try await restartedFile.flush()
-    #expect(await makeFile().load()?.accessToken == "b", "the refreshed credential is saved")
+    #expect(await makeFile().value?.accessToken == "b", "the refreshed credential is saved")
   }
 
   @Test func signOutErasesTheSavedCredential() async throws {
-    let file = makeFile()
-    let store = await makeStore(file)
+    let file = await makeFile()
+    let store = makeStore(file)
     await store.signIn(harness.credential("a"))
     await store.signOut()
     try await file.flush()
-    #expect(await makeFile().load() == nil)
+    #expect(await makeFile().value == nil)
   }
 }

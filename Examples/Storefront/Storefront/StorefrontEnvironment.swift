@@ -99,7 +99,7 @@ public final class StorefrontEnvironment: Sendable {
   ) async -> UserSession {
     let server = configuration.sessionServer
     return await UserSession.open(
-      store: FileStore(
+      store: await FileStore.open(
         url: configuration.dataDirectory.appending(path: configuration.sessionFileName), default: nil,
         protection: .ownerOnly, name: "session file", inspector: configuration.inspector),
       server: server, credentials: configuration.credentialStorage?(server), now: configuration.now,
@@ -115,23 +115,23 @@ public final class StorefrontEnvironment: Sendable {
     let directory = configuration.dataDirectory
     let inspector = configuration.inspector
     let favorites = Favorites(
-      store: FileStore(
+      store: await FileStore.open(
         url: directory.appending(path: "favorites.json"), default: [], name: "favourites", inspector: inspector))
     let offline = OfflineCatalog(
-      store: FileStore(
+      store: await FileStore.open(
         url: directory.appending(path: "catalog.json"), default: nil, name: "offline page", inspector: inspector),
       server: configuration.baseURL,
       now: configuration.now)
     let preferences = Preferences(
-      store: FileStore(
+      store: await FileStore.open(
         url: directory.appending(path: "preferences.json"), default: Preferences.Saved(), name: "preferences",
         inspector: inspector))
     var problems: [String] = []
-    if let problem = await session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = session.credentialProblem { problems.append(FailureCopy.credentialProblem(problem)) }
-    if let problem = await favorites.load() { problems.append(FailureCopy.fileProblem(problem)) }
-    if let problem = await offline.load() { problems.append(FailureCopy.fileProblem(problem)) }
-    if let problem = await preferences.load() { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = favorites.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = offline.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = preferences.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
       repository: ProductRepository(service: products, clock: configuration.clock, inspector: inspector),

@@ -41,8 +41,8 @@ extension EmbeddedBackend {
     ///
     /// A corrupt file is moved aside (``loadProblem`` says where) and no session is reopened.
     public static func open(_ backend: EmbeddedBackend, file: URL) async -> PersistentSessions {
-      let store = FileStore<[SavedSession]>(url: file, default: [], protection: .ownerOnly)
-      let saved = await store.load()
+      let store = await FileStore<[SavedSession]>.open(url: file, default: [], protection: .ownerOnly)
+      let saved = store.value
       let now = backend.now()
       var aliases: [String: String] = [:]
       var kept: [SavedSession] = []
@@ -63,9 +63,7 @@ extension EmbeddedBackend {
     }
 
     /// What was wrong with the file when it was opened, if anything.
-    public var loadProblem: FileStoreError? {
-      get async { await store.loadProblem }
-    }
+    public var loadProblem: FileStoreError? { store.loadProblem }
 
     /// Waits until the file holds every session opened so far.
     public func flush() async throws {

@@ -1,12 +1,20 @@
 /// The rules of a ``FileStore`` as a plain value: the current value, the saves not yet written,
-/// and who waits for them to reach the disk. Methods return what the owner must do next; the
-/// owner writes files and resumes waiters. `Waiter` is generic so the rules are tested without
-/// any concurrency.
+/// who waits for them to reach the disk, and who watches the value. Methods return what the
+/// owner must do next; the owner writes files and resumes waiters. `Waiter` is generic so the
+/// rules are tested without any concurrency.
+///
+/// The state starts from the value read from the file (or the default): the owner opens the
+/// file before it makes the state, so no change can come before the file's value.
 ///
 /// Saves are numbered. At most one writer is scheduled: a save while one is scheduled is
 /// coalesced into its next write, which always writes the newest value. A flush waits for the
 /// write of the newest save made before it, and gets that write's outcome.
-struct FileStoreState<Value, Waiter> {
+///
+/// Every change reaches the watchers in the order of the changes, as the owner makes them
+/// under its lock; a new watcher starts from the value at that moment, so it never misses a
+/// change made after it nor sees one made before it. A watcher that falls behind keeps only the
+/// newest value.
+struct FileStoreState<Value: Sendable, Waiter> {
   typealias Outcome = Result<Void, FileStoreError>
 
   enum SaveAction: Equatable {
@@ -30,6 +38,8 @@ struct FileStoreState<Value, Waiter> {
   /// The newest save written, and how its write went.
   private var lastWrite: (version: UInt64, error: FileStoreError?) = (0, nil)
   private var flushWaiters: [(version: UInt64, waiter: Waiter)] = []
+  /// Sends under the owner's lock; a stream's termination handler never takes that lock.
+  private let watchers = Broadcast<Value>(keepingNewest: 1)
 
   init(value: Value) {
     self.value = value
@@ -39,15 +49,18 @@ struct FileStoreState<Value, Waiter> {
   mutating func update(_ change: (inout Value) -> Void) -> SaveAction {
     change(&value)
     version += 1
+    watchers.send(value)
     defer { writerScheduled = true }
     return writerScheduled ? .coalesced : .scheduleWriter
   }
 
-  /// The value read from the file. A value saved before the load finished wins over it.
-  mutating func loaded(_ read: Value) -> Value {
-    if version == 0 { value = read }
-    return value
+  /// A stream of the value: the current one first, then the value after each later change.
+  func updates() -> AsyncStream<Value> {
+    watchers.updates(startingWith: value)
   }
+
+  /// The number of streams from ``updates()`` that have not ended.
+  var subscriberCount: Int { watchers.subscriberCount }
 
   /// What the writer writes next: the newest value, unless it is written already; then the
   /// writer stops, and the next save schedules a new one.

@@ -11,13 +11,13 @@ struct FileStoreEventsTests {
 
   init() throws { folder = try TemporaryFolder() }
 
-  private func makeStore() -> FileStore<Settings> {
-    FileStore(url: folder.file("settings.json"), default: Settings(name: "default", count: 0), inspector: inspector)
+  private func makeStore() async -> FileStore<Settings> {
+    await FileStore.open(
+      url: folder.file("settings.json"), default: Settings(name: "default", count: 0), inspector: inspector)
   }
 
   @Test func savesAreWrittenAndABurstIsCoalesced() async throws {
-    let store = makeStore()
-    await store.load()
+    let store = await makeStore()
     for count in 1...50 { store.update { $0.count = count } }
     try await store.flush()
     let shapes = inspector.shapes()
@@ -35,16 +35,16 @@ struct FileStoreEventsTests {
   // F2
   @Test func aCorruptFileIsMovedAsideBeforeTheDefaultIsLoaded() async throws {
     try folder.write(#"{"name":"half"#, to: "settings.json")
-    await makeStore().load()
+    _ = await makeStore()
     #expect(inspector.shapes() == ["moved aside corrupt", "loaded default"])
   }
 
   // F1
   @Test func aFailedWriteIsReported() async throws {
-    let store = makeStore()
+    let store = await makeStore()
     try FileManager.default.createDirectory(at: folder.file(".settings.json.tmp"), withIntermediateDirectories: false)
     store.save(Settings(name: "new", count: 2))
     await #expect(throws: FileStoreError.self) { try await store.flush() }
-    #expect(inspector.shapes() == ["write failed"])
+    #expect(inspector.shapes() == ["loaded default", "write failed"])
   }
 }

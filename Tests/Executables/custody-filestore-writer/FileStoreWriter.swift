@@ -7,7 +7,7 @@ import Foundation
   import Darwin
 #endif
 
-/// The process FileStore's crash-safety test kills: it loads the file named by its argument,
+/// The process FileStore's crash-safety test kills: it opens the file named by its argument,
 /// then saves one numbered record after another until it is killed.
 ///
 /// It reports on standard output, one unbuffered line per event, so the test knows what may be
@@ -22,9 +22,9 @@ import Foundation
 struct FileStoreWriter {
   static func main() async {
     guard CommandLine.arguments.count == 2 else { fail("usage: custody-filestore-writer FILE", status: 64) }
-    let store = FileStore(url: URL(fileURLWithPath: CommandLine.arguments[1]), default: Record(sequence: 0))
-    var sequence = await store.load().sequence
-    if let problem = await store.loadProblem { fail("problem \(problem)", status: 3) }
+    let store = await FileStore.open(url: URL(fileURLWithPath: CommandLine.arguments[1]), default: Record(sequence: 0))
+    var sequence = store.value.sequence
+    if let problem = store.loadProblem { fail("problem \(problem)", status: 3) }
     report("ready \(sequence)")
     while true {
       sequence += 1

@@ -4,25 +4,21 @@ import Foundation
 /// Owns the set of favourite products, persisted in a file, so every screen agrees on it.
 ///
 /// ```swift
-/// let favorites = Favorites(store: FileStore(url: dataDirectory.appending(path: "favorites.json"), default: []))
-/// await favorites.load()
+/// let favorites = Favorites(store: await FileStore.open(url: dataDirectory.appending(path: "favorites.json"), default: []))
 /// try await favorites.setFavorite(true, for: 42)
 /// for await ids in favorites.updates() { … }
 /// ```
 public final class Favorites: Sendable {
   private let store: FileStore<Set<Product.ID>>
-  private let changes = Broadcast<Set<Product.ID>>()
 
+  /// - Parameter store: The opened file of favourites.
   public init(store: FileStore<Set<Product.ID>>) {
     self.store = store
   }
 
-  /// Reads the file. A corrupt file is moved aside and reported; the set starts empty.
-  @discardableResult
-  public func load() async -> FileStoreError? {
-    changes.send(await store.load())
-    return await store.loadProblem
-  }
+  /// Why the file could not be read when it was opened, if it could not: a corrupt file is
+  /// moved aside and the set starts empty.
+  public var loadProblem: FileStoreError? { store.loadProblem }
 
   /// The favourite ids; synchronous from any isolation.
   public var ids: Set<Product.ID> { store.value }
@@ -45,15 +41,15 @@ public final class Favorites: Sendable {
     }
   }
 
-  /// The set as it changes, starting with the current one.
+  /// The set as it changes, starting with the current one; a screen that falls behind gets
+  /// the newest set.
   public func updates() -> AsyncStream<Set<Product.ID>> {
-    changes.updates(startingWith: store.value)
+    store.updates()
   }
 
   private func apply(_ isFavorite: Bool, _ id: Product.ID) {
     store.update { ids in
       if isFavorite { ids.insert(id) } else { ids.remove(id) }
     }
-    changes.send(store.value)
   }
 }

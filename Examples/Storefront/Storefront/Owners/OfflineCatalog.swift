@@ -31,7 +31,7 @@ public final class OfflineCatalog: Sendable {
   private let now: @Sendable () -> Date
 
   /// - Parameters:
-  ///   - store: The file the page is kept in.
+  ///   - store: The opened file the page is kept in.
   ///   - server: The server the pages come from. One data folder can serve several servers in
   ///     turn; a page saved from another one is never shown as this one's.
   ///   - now: The wall clock that dates a remembered page.
@@ -43,12 +43,9 @@ public final class OfflineCatalog: Sendable {
     self.now = now
   }
 
-  /// Reads the file. A corrupt one is moved aside; the problem is returned.
-  @discardableResult
-  public func load() async -> FileStoreError? {
-    await store.load()
-    return await store.loadProblem
-  }
+  /// Why the file could not be read when it was opened, if it could not: a corrupt one is
+  /// moved aside and no page is kept.
+  public var loadProblem: FileStoreError? { store.loadProblem }
 
   /// The page saved from ``server``, if any; synchronous.
   public var snapshot: CatalogSnapshot? {

@@ -5,8 +5,7 @@ import Foundation
 /// of the list and the last search, persisted in a file.
 ///
 /// ```swift
-/// let preferences = Preferences(store: FileStore(url: folder.appending(path: "preferences.json"), default: .init()))
-/// await preferences.load()
+/// let preferences = Preferences(store: await FileStore.open(url: folder.appending(path: "preferences.json"), default: .init()))
 /// let catalog = CatalogViewModel(environment: environment, sort: preferences.sort)
 /// preferences.remember(sort: ProductSort(.price))
 /// try await preferences.flush()  // before the app quits
@@ -30,16 +29,14 @@ public final class Preferences: Sendable {
 
   private let store: FileStore<Saved>
 
+  /// - Parameter store: The opened file of preferences.
   public init(store: FileStore<Saved>) {
     self.store = store
   }
 
-  /// Reads the file. A corrupt one is moved aside and reported; the defaults apply.
-  @discardableResult
-  public func load() async -> FileStoreError? {
-    await store.load()
-    return await store.loadProblem
-  }
+  /// Why the file could not be read when it was opened, if it could not: a corrupt one is
+  /// moved aside and the defaults apply.
+  public var loadProblem: FileStoreError? { store.loadProblem }
 
   /// The order the catalog lists in; synchronous from any isolation.
   public var sort: ProductSort? { store.value.sort }

@@ -31,7 +31,7 @@ public struct StoredSession: Sendable, Hashable, Codable {
 ///
 /// ```swift
 /// let session = await UserSession.open(
-///   store: FileStore(url: file, default: nil, protection: .ownerOnly), authenticator: authenticator)
+///   store: await FileStore.open(url: file, default: nil, protection: .ownerOnly), authenticator: authenticator)
 /// client.middleware.append(session.authorization)
 /// let user = try await session.signIn(username: "emilys", password: "emilyspass", using: auth)
 /// ```
@@ -65,10 +65,10 @@ public final class UserSession: Sendable {
     holdsForeignSession = Locked(isForeign)
   }
 
-  /// Reads the session file (and the credential storage) and opens the session they hold, if any.
+  /// Reads the credential storage and opens the session the session file holds, if any.
   ///
   /// - Parameters:
-  ///   - store: The session file; use `.ownerOnly` protection.
+  ///   - store: The opened session file; use `.ownerOnly` protection.
   ///   - server: The server the session belongs to. A stored session that names another one is
   ///     not used (and not touched); one that names none is taken as this server's. `nil` when
   ///     the file serves one server only: whatever it holds is used.
@@ -88,7 +88,7 @@ public final class UserSession: Sendable {
     authenticator: some Authenticator, authorizes: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true },
     inspector: (any OwnerInspector)? = nil
   ) async -> UserSession {
-    let loaded = await store.load()
+    let loaded = store.value
     // Another server's session: its tokens are never sent here, nor deleted for this one.
     let isForeign = server != nil && loaded?.server.map { $0 != server } ?? false
     let stored = isForeign ? nil : loaded
@@ -119,7 +119,7 @@ public final class UserSession: Sendable {
     guard let stored else {
       // A file that could not be read is no proof that nobody is signed in. The clean-up is
       // best effort: a credential without a file is never used, and the next start tries again.
-      if await store.loadProblem == nil { try? credentials.save(nil) }
+      if store.loadProblem == nil { try? credentials.save(nil) }
       return nil
     }
     if let inFile = stored.credential {
@@ -157,9 +157,7 @@ public final class UserSession: Sendable {
   }
 
   /// What went wrong reading the session file at start, if anything.
-  public var loadProblem: FileStoreError? {
-    get async { await store.loadProblem }
-  }
+  public var loadProblem: FileStoreError? { store.loadProblem }
 
   /// Signs in with `auth` and persists the session.
   ///

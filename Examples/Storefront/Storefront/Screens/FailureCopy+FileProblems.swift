@@ -6,7 +6,7 @@ extension FailureCopy {
   /// wrong with it in plain words (never a decoder's dump), and where it went.
   ///
   /// ```swift
-  /// if let problem = await favorites.load() {
+  /// if let problem = favorites.loadProblem {
   ///   warnings.append(FailureCopy.fileProblem(problem))
   ///   // "/data/favorites.json is damaged (it is not valid JSON). It was moved aside as
   ///   //  favorites.json.corrupt-1796084030521; starting without it."

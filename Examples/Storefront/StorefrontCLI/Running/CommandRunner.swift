@@ -44,7 +44,7 @@ struct CommandRunner {
       throw CommandFailure(error.description)
     }
     var problems = environment.loadProblems
-    if let problem = await backend.embedded?.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    if let problem = backend.embedded?.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     for problem in problems { console.writeError("storefront: warning: \(TerminalText.inert(problem))\n") }
     let style = Style(
       usesColor: Style.usesColor(

@@ -74,7 +74,7 @@ final class PersistentSessionsTests {
 
     let transport = try await run(server)
 
-    #expect(await transport.loadProblem == nil)
+    #expect(transport.loadProblem == nil)
     #expect(try await send(transport, .get, "/auth/me", token: "old-access").status == 200)
   }
 }

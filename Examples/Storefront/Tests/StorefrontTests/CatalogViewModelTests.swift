@@ -151,7 +151,7 @@ struct CatalogViewModelTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let savedAt = testNow.addingTimeInterval(-3_600)
     let saved = OfflineCatalog(
-      store: FileStore(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL,
+      store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL,
       now: { savedAt })
     saved.remember(ProductPage.of(1...3, total: 9, title: { "Saved \($0)" }).products, total: 9, sort: nil)
     try await saved.flush()
@@ -176,8 +176,7 @@ struct CatalogViewModelTests {
     #expect(catalog.state.value?.products.map(\.title) == ["Live 1", "Live 2", "Live 3"])
     try await bed.environment.offlineCatalog.flush()
     let next = OfflineCatalog(
-      store: FileStore(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL)
-    await next.load()
+      store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL)
     #expect(next.snapshot?.products.map(\.title) == ["Live 1", "Live 2", "Live 3"])
     #expect(next.snapshot?.savedAt == testNow)
   }
@@ -186,7 +185,7 @@ struct CatalogViewModelTests {
     let folder = TestBed.newFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let saved = OfflineCatalog(
-      store: FileStore(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL)
+      store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil), server: testBaseURL)
     saved.remember(ProductPage.of(1...3, total: 9).products, total: 9, sort: nil)
     try await saved.flush()
     let service = FakeProductService()

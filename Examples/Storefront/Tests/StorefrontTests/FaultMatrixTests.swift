@@ -107,8 +107,7 @@ final class FaultMatrixTests {
     #expect(detail.state.value?.id == 3, "the cached product still shows")
     #expect(detail.isFavorite)
     #expect(environment.favorites.ids == [3, 4])
-    let reread = Favorites(store: FileStore(url: folder.appending(path: "favorites.json"), default: []))
-    await reread.load()
+    let reread = Favorites(store: await FileStore.open(url: folder.appending(path: "favorites.json"), default: []))
     #expect(reread.ids == [3, 4], "both favourites are on disk")
   }
 

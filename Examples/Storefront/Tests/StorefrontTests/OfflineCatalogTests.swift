@@ -12,7 +12,7 @@ struct OfflineCatalogTests {
     let folder = TestBed.newFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let other = OfflineCatalog(
-      store: FileStore(url: folder.appending(path: "catalog.json"), default: nil),
+      store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil),
       server: URL(string: "http://storefront.embedded")!)
     other.remember(ProductPage.of(1...3, total: 9).products, total: 9, sort: nil)
     try await other.flush()
@@ -36,12 +36,11 @@ struct OfflineCatalogTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appending(path: "catalog.json")
     let server = URL(string: "https://dummyjson.com")!
-    let offline = OfflineCatalog(store: FileStore(url: file, default: nil), server: server, now: { testNow })
+    let offline = OfflineCatalog(store: await FileStore.open(url: file, default: nil), server: server, now: { testNow })
     offline.remember(ProductPage.of(1...2, total: 5).products, total: 5, sort: nil)
     try await offline.flush()
 
-    let reopened = OfflineCatalog(store: FileStore(url: file, default: nil), server: server)
-    await reopened.load()
+    let reopened = OfflineCatalog(store: await FileStore.open(url: file, default: nil), server: server)
     #expect(reopened.snapshot?.server == server)
     #expect(reopened.snapshot?.products.map(\.id) == [1, 2])
   }

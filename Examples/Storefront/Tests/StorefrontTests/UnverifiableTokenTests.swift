@@ -24,7 +24,8 @@ struct UnverifiableTokenTests {
     #expect(await server.refreshes == 1)
     #expect(await server.hits["/auth/me"] == 2, "the refused request and its retry")
     try await bed.environment.session.flush()
-    let saved = await FileStore<StoredSession?>(url: bed.folder.appending(path: "session.json"), default: nil).load()
+    let saved = await FileStore<StoredSession?>.open(url: bed.folder.appending(path: "session.json"), default: nil)
+      .value
     #expect(saved?.credential?.accessToken == "access-2", "the renewed token is saved for the next run")
   }
 
