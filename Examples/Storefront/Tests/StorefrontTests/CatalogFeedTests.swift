@@ -68,7 +68,8 @@ struct CatalogFeedTests {
   @Test func aProductNotListedChangesNothing() async throws {
     let service = FakeProductService()
     let repository = ProductRepository(service: service)
-    let favorites = Favorites(store: FileStore(url: TestBed.newFolder().appending(path: "f.json"), default: []))
+    let favorites = Favorites(
+      store: await FileStore.open(url: TestBed.newFolder().appending(path: "f.json"), default: []))
     let feed = try await Self.started(service, links: CatalogFeed.Links(favorites: favorites, repository: repository))
     let shown = ShownChanges()
     let following = Task { await feed.followChanges { shown.record($0) } }
@@ -85,7 +86,7 @@ struct CatalogFeedTests {
   @Test func theAppsFirstPageIsKeptAndShownAtTheNextStartInItsOrderOnly() async throws {
     let folder = TestBed.newFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let offline = OfflineCatalog(store: FileStore(url: folder.appending(path: "catalog.json"), default: nil))
+    let offline = OfflineCatalog(store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil))
     let service = FakeProductService()
     let kept = CatalogFeed.Links(offline: offline, keepsFirstPage: { $0 == nil })
     _ = try await Self.started(service, links: kept)
