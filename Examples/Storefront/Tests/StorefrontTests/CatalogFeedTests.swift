@@ -48,10 +48,14 @@ struct CatalogFeedTests {
   @Test func aSavedProductReplacesItsRowAndTheNextPageKeepsIt() async throws {
     let service = FakeProductService()
     let repository = ProductRepository(service: service)
-    let feed = try await Self.started(service, links: CatalogFeed.Links(repository: repository))
+    let favorites = Favorites(
+      store: await FileStore.open(url: TestBed.newFolder().appending(path: "f.json"), default: []))
+    let feed = try await Self.started(service, links: CatalogFeed.Links(favorites: favorites, repository: repository))
     let shown = ShownChanges()
     let following = Task { await feed.followChanges { shown.record($0) } }
     defer { following.cancel() }
+    // The favourites arrive once the feed follows the links: a save before that would be missed.
+    try await waitUntil("the favourites") { shown.favorites == [] }
 
     let more = Task { try await feed.loadNext() }
     let page = try await service.pages.waitForCalls(2)[1]
