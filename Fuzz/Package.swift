@@ -13,7 +13,8 @@ let package = Package(
     // The example app's targets are not products of the main package, so their sources are
     // compiled here again, through symlinks: Storefront and its embedded backend whole, and the
     // command line's parsing and line-editing files (its other files need package access).
-    // Both use the library's package-level lock, compiled into each through a symlink too.
+    // Both use the library's package-level lock, and the fixtures its package-level `Duration`
+    // helper, compiled into each through a symlink too.
     .target(
       name: "Storefront",
       dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),

@@ -1,0 +1,1 @@
+../../../Sources/Custody/Duration+TimeInterval.swift
