@@ -5,7 +5,7 @@ import Testing
 
 /// The browser while the server fails or a form fails, driven through a pseudo-terminal: the
 /// screen says what happened, keeps its keys, and leaves nothing stale behind.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserFailureTests {
   /// A data folder whose saved page lists `products`, so the browser has rows to show while
   /// every request fails.

@@ -10,7 +10,7 @@ import Testing
 
 /// Typing in the browser, driven through a pseudo-terminal: fields edit where the cursor is,
 /// screens open fresh and close to where they were opened from, and Ctrl-Z suspends cleanly.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserInputTests {
   static let left = "\u{1B}[D"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Where the browser's messages show, driven through a pseudo-terminal: a form's on the form,
 /// and the damaged files of the data folder on the first screen.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserMessagesTests {
   /// Every file the browser keeps in its data folder.
   static let dataFiles = [

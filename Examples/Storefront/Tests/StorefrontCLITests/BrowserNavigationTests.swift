@@ -10,7 +10,7 @@ import Testing
 
 /// Moving through the list in the browser, driven through a pseudo-terminal: keys in any
 /// number, refreshes and resizes never lose the selection or the program.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserNavigationTests {
   static let end = "\u{1B}[F"
   static let down = "\u{1B}[B"

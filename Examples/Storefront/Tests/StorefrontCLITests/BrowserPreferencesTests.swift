@@ -4,7 +4,7 @@ import Testing
 
 /// What the browser keeps for its next start in the data folder, driven through a
 /// pseudo-terminal across two runs.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserPreferencesTests {
   static let up = "\u{1B}[A"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Help and details on a small terminal, driven through a pseudo-terminal: they scroll as a
 /// pager does, and the status line says there is more.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserScrollingTests {
   static let end = "\u{1B}[F"
   static let home = "\u{1B}[H"

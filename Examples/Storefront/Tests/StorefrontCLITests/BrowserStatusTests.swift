@@ -5,7 +5,7 @@ import Testing
 
 /// The status line, driven through a pseudo-terminal over a slow backend: it says what the rows
 /// are, apart from what is loading, and why a key did nothing.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserStatusTests {
   /// The status line of the last frame drawn after byte `start`.
   static func status(_ terminal: PseudoTerminal, after start: Int = 0) -> String {

@@ -4,7 +4,7 @@ import StorefrontCLI
 import Testing
 
 /// The table in the browser at the widths people use, driven through a pseudo-terminal.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(4)))
 struct BrowserWidthTests {
   @Test func wideTitlesKeepThePriceColumnStraight() async throws {
     let titles = ["Plain kettle", "日本の包丁セット", "Thumbs 👍🏽 up mug", "🇯🇵 flag tote", "Café crème cups"]

@@ -3,7 +3,7 @@ import Testing
 
 /// What the commands print of the user's input and the server's text reaches the terminal as
 /// text; `--json` keeps it exact.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct CommandLineInjectionTests {
   static let red = "\u{1B}[31mred"
   static let clear = "\u{1B}[2J"

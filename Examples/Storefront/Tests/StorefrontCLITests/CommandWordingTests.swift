@@ -6,7 +6,7 @@ import Testing
 
 /// What the commands say: one failure in one wording whichever command meets it, a window of one
 /// product, favourites named both ways, empty JSON arrays, and the help's promises.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct CommandWordingTests {
   static let unreachable = OfflineProductsTests.unreachable
   static let cannotReach =

@@ -3,7 +3,7 @@ import Testing
 
 /// `demo --inspect` reads on its own: flights numbered from 1 for each owner, every list under a
 /// heading, and each scene naming the rules it shows, so a reader can look them up.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct DemoTraceWordingTests {
   @Test func eachOwnerNumbersItsFlightsFromOne() async throws {
     let demo = try await StorefrontBinary.run(["demo", "--inspect", "--no-color"])

@@ -3,7 +3,7 @@ import Testing
 
 /// What the command line says when something fails: the cause in plain words, and an exit
 /// status a script can trust.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct FailureWordsTests {
   static let hasProc = FileManager.default.fileExists(atPath: "/proc/self")
 

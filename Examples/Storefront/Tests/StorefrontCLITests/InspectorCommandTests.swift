@@ -3,7 +3,7 @@ import StorefrontCLI
 import Testing
 
 /// `demo --inspect` and `stats`, run from the built binary as a script would.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct InspectorCommandTests {
   @Test func statsAndDemoInspectParse() throws {
     #expect(try Invocation.parse(["stats"]).command == .stats(json: false))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built `storefront` binary, run as a script would run it: output, JSON and exit codes.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct IntegrationTests {
   @Test func helpAndVersionExitZero() async throws {
     let help = try await StorefrontBinary.run(["--help"])

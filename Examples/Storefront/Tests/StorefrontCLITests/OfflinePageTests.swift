@@ -3,7 +3,7 @@ import Testing
 
 /// The page kept for an offline start is the browser's own first page: the default listing in
 /// pages of the default size. Commands that list another window never replace it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct OfflinePageTests {
   @Test func anotherWindowDoesNotReplaceTheSavedFirstPage() async throws {
     let data = try DataFolder()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `products` when the server cannot be reached but a page was saved at an earlier run.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct OfflineProductsTests {
   /// Nothing listens on the discard port of this machine: the connection is refused.
   static let unreachable = "http://127.0.0.1:9"

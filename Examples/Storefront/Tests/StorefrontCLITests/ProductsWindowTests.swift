@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `products --skip N --limit M`: the window of the catalog asked for.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct ProductsWindowTests {
   @Test func aWindowNearTheEndListsThoseProducts() async throws {
     let data = try DataFolder()

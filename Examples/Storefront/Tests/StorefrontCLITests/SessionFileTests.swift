@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the session file holds after a run, whether the command succeeded or not.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct SessionFileTests {
   @Test func aSessionTheServerEndedIsForgottenEvenWhenTheCommandFails() async throws {
     let data = try DataFolder()

@@ -3,7 +3,7 @@ import Testing
 
 /// A session belongs to the server that issued it: it is sent to no other server, and another
 /// server's refusal never ends it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct SessionPerServerTests {
   static let signIn = ["login", "emilys", "--password-stdin"]
 
