@@ -48,14 +48,8 @@ struct CatalogFeedTests {
   @Test func aSavedProductReplacesItsRowAndTheNextPageKeepsIt() async throws {
     let service = FakeProductService()
     let repository = ProductRepository(service: service)
-    let favorites = Favorites(
-      store: await FileStore.open(url: TestBed.newFolder().appending(path: "f.json"), default: []))
-    let feed = try await Self.started(service, links: CatalogFeed.Links(favorites: favorites, repository: repository))
-    let shown = ShownChanges()
-    let following = Task { await feed.followChanges { shown.record($0) } }
+    let (feed, shown, following) = try await Self.following(service, repository)
     defer { following.cancel() }
-    // The favourites arrive once the feed follows the links: a save before that would be missed.
-    try await waitUntil("the favourites") { shown.favorites == [] }
 
     let more = Task { try await feed.loadNext() }
     let page = try await service.pages.waitForCalls(2)[1]
@@ -72,13 +66,8 @@ struct CatalogFeedTests {
   @Test func aProductNotListedChangesNothing() async throws {
     let service = FakeProductService()
     let repository = ProductRepository(service: service)
-    let favorites = Favorites(
-      store: await FileStore.open(url: TestBed.newFolder().appending(path: "f.json"), default: []))
-    let feed = try await Self.started(service, links: CatalogFeed.Links(favorites: favorites, repository: repository))
-    let shown = ShownChanges()
-    let following = Task { await feed.followChanges { shown.record($0) } }
+    let (_, shown, following) = try await Self.following(service, repository)
     defer { following.cancel() }
-    try await waitUntil("the favourites") { shown.favorites == [] }
 
     try await save(.sample(42, "Elsewhere"), with: repository, service)
     try await save(.sample(3, "Renamed"), with: repository, service)
@@ -154,6 +143,26 @@ struct CatalogFeedTests {
     try await service.pages.waitForCalls(1)[0].resolve(.of(1...3, total: 9))
     try #require(try await starting.value?.ids == [1, 2, 3])
     return feed
+  }
+
+  /// A started feed that follows `repository`'s saved products and some favourites, and what
+  /// it hands its screen. It returns once the favourites arrive, which the feed shows as soon
+  /// as it follows its links: a save made before that would be missed.
+  static func following(
+    _ service: FakeProductService, _ repository: ProductRepository
+  ) async throws -> (feed: CatalogFeed, shown: ShownChanges, following: Task<Void, Never>) {
+    let favorites = Favorites(
+      store: await FileStore.open(url: TestBed.newFolder().appending(path: "f.json"), default: []))
+    let feed = try await started(service, links: CatalogFeed.Links(favorites: favorites, repository: repository))
+    let shown = ShownChanges()
+    let following = Task { await feed.followChanges { shown.record($0) } }
+    do {
+      try await waitUntil("the favourites") { shown.favorites == [] }
+    } catch {
+      following.cancel()
+      throw error
+    }
+    return (feed, shown, following)
   }
 
   /// Saves `product` through `repository`, answering the service's next update with it.
