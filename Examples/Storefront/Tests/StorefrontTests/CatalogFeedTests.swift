@@ -7,7 +7,7 @@ import Testing
 
 /// The rules of the catalog's feed: the pages of the order asked for last, saved edits patched
 /// into the rows, the first page kept for an offline start, and the pace of a retried page.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogFeedTests {
   @Test func aPageOfAnEarlierOrderIsNeverAnsweredAndItsFetchIsCancelled() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The catalog screen as it appears, goes behind another screen, comes back and scrolls to its
 /// end: what the SwiftUI view and the UIKit controller both rely on.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogLifecycleTests {
   @Test func comingBackToTheCatalogKeepsEveryPageItLoaded() async throws {

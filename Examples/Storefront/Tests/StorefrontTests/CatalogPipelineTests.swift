@@ -1,7 +1,7 @@
 import Storefront
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CatalogPipelineTests {
   static let products = [
     Product.sample(1, "Kiwi", category: "fruit", price: 3),

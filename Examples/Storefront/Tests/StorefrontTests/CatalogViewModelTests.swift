@@ -6,7 +6,7 @@ import StorefrontFixtures
 import Testing
 
 /// What the catalog screen shows when loads overlap, are cancelled or change order.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogViewModelTests {
   @Test func aRefreshThatFinishesBeforeTheInitialLoadIsShown() async throws {
@@ -213,7 +213,7 @@ struct CatalogViewModelTests {
 }
 
 /// Starting a screen that shows its list already, as SwiftUI's `.task` does each time it appears.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogViewModelStartTests {
   @Test func startingAgainKeepsThePagesLoadedSince() async throws {

@@ -5,7 +5,7 @@ import Storefront
 import Testing
 
 /// A list that starts deep in the catalog, as `storefront products --skip 300` asks for.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogWindowTests {
   @Test func aWindowDeepInTheCatalogIsOneRequestForThatWindow() async throws {

@@ -5,7 +5,7 @@ import Storefront
 import StorefrontFixtures
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CategoriesViewModelTests {
   let folder = TestBed.newFolder()

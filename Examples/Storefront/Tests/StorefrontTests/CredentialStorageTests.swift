@@ -9,7 +9,7 @@ import Testing
 /// A session whose credential lives in a credential storage (the Keychain on Apple platforms):
 /// the tokens never reach the session file, survive a restart, follow every renewal, go with
 /// sign-out, and a storage that fails loses nothing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CredentialStorageTests {
   /// A storage in memory, like a Keychain item, that can be made to refuse reads or writes.

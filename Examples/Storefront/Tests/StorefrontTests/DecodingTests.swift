@@ -5,7 +5,7 @@ import Storefront
 import Testing
 
 /// What the wire may hold: products without a brand, malformed entries, a malformed product.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DecodingTests {
   @Test func aProductWithoutABrandDecodes() throws {
     let json = """

@@ -7,7 +7,7 @@ import Testing
 
 /// Editing against a server that answers as the public DummyJSON service does: a partial
 /// answer, falsy values ignored, nothing kept.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct DummyJSONEditTests {
   let stub = DummyJSONStub()

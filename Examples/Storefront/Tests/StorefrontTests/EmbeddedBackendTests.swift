@@ -8,7 +8,7 @@ import Testing
 
 /// The screens over the embedded backend, the way the command line runs them: real HTTP stack,
 /// real owners, the backend's own tokens.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 final class EmbeddedBackendTests {
   /// The wall clock the backend's tokens expire by and the app reads; moves when a test says.

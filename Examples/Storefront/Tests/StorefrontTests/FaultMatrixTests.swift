@@ -12,7 +12,7 @@ import Testing
 /// Each case names the failure category and the words the screen shows, and checks that what
 /// the screen showed before is kept and that nothing local (favourites, the session) is lost.
 @Suite(
-  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(1)))
+  .enabled("needs python3 for scripts/faulty-server.py") { await FaultServer.isAvailable }, .timeLimit(.minutes(3)))
 @MainActor
 final class FaultMatrixTests {
   nonisolated static let offline = "You're offline. Check your connection and try again."
@@ -160,7 +160,7 @@ final class FaultMatrixTests {
 }
 
 /// The embedded backend's own faults: every request failing, and a rate limit.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 final class EmbeddedBackendFaultTests {
   let wallClock = LockedState(testNow)

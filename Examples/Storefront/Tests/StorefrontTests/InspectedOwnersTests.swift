@@ -6,7 +6,7 @@ import Testing
 
 /// The environment's inspector watches every owner of the app, each under its own name, with
 /// keys a person can read.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct InspectedOwnersTests {
   @Test func everyOwnerReportsUnderItsNameWithReadableKeys() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Screen states replaced on the main actor are freed off it. Only where the release happens is
 /// asserted; how long it takes is left to the benchmarks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct MainActorCommitTests {
   /// A catalog screen's stand-in: products, plus a probe that reports where it is freed.

@@ -4,7 +4,7 @@ import Testing
 
 /// `waitUntil` ends when its task is cancelled, naming what it waited for: a time limit then
 /// fails the test instead of hanging the run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct ObservationWaitingTests {
   @Observable @MainActor final class Counter {

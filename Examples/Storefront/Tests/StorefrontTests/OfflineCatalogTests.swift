@@ -5,7 +5,7 @@ import Storefront
 import Testing
 
 /// The page kept for an offline start belongs to the server it came from.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct OfflineCatalogTests {
   @Test func aPageSavedFromAnotherServerIsNotShown() async throws {

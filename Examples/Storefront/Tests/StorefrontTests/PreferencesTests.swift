@@ -6,7 +6,7 @@ import Testing
 
 /// The order and the last search are kept across starts; a damaged file is moved aside and
 /// reported like the others.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct PreferencesTests {
   @Test func theSortAndTheLastSearchSurviveARestart() async throws {

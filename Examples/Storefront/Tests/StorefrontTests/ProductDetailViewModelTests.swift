@@ -5,7 +5,7 @@ import Foundation
 import Storefront
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct ProductDetailViewModelTests {
   @Test func aFailedToggleRollsBack() async throws {

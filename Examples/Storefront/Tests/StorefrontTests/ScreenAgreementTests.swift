@@ -5,7 +5,7 @@ import Storefront
 import Testing
 
 /// A change made on one screen shows on the others.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct ScreenAgreementTests {
   @Test func aFavouriteToggledOnTheDetailScreenShowsOnTheCatalog() async throws {

@@ -3,7 +3,7 @@ import CustodyTesting
 import Storefront
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct SearchViewModelTests {
   @Test func quickTypingMakesOneRequestForTheLastQuery() async throws {

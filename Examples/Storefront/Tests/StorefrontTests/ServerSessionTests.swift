@@ -8,7 +8,7 @@ import Testing
 
 /// One data folder, several servers: each server's session is kept apart, its credential in a
 /// storage of its own, and used with that server alone.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct ServerSessionTests {
   let folder = TestBed.newFolder()

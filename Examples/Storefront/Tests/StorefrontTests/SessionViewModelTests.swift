@@ -5,7 +5,7 @@ import Storefront
 import Testing
 
 /// Signing in and out over the app's real HTTP stack, against an in-process server.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct SessionViewModelTests {
   @Test func wrongCredentialsSaySo() async throws {

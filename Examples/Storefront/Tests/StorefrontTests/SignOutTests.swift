@@ -8,7 +8,7 @@ import Testing
 
 /// Signing out ends the session on a server that can end it, and never waits for one that
 /// cannot be reached.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct SignOutTests {
   let folder = TestBed.newFolder()

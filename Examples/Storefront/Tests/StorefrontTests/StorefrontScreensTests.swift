@@ -2,7 +2,7 @@ import Storefront
 import Testing
 
 /// Screens' view models made once, where the app owns its screens.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct StorefrontScreensTests {
   @Test func aProductOnTheStackKeepsItsModelAcrossRedraws() async throws {

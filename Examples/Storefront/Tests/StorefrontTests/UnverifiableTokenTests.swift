@@ -8,7 +8,7 @@ import Testing
 /// A saved token the API cannot verify (it answers 500 "invalid signature", as the public
 /// service does) is renewed once, and ends the session cleanly when it cannot be renewed,
 /// instead of failing every signed-in command until the user signs out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct UnverifiableTokenTests {
   @Test func aTokenWithABadSignatureIsRenewedOnceAndTheCommandSucceeds() async throws {
