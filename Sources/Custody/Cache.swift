@@ -32,6 +32,11 @@
 /// - ``updates(for:)`` streams a key's committed value to any number of screens: the current
 ///   value first, then each change; a consumer that falls behind gets only the newest value.
 /// - A failed load keeps the previous value.
+/// - With ``CachePolicy/removesUnusedAfter``, a value nobody read or committed for that long,
+///   that no stream watches and no write is pending on, is removed (``removeUnused()``).
+/// - A cache opened with `Cache.open(persistingIn:version:…)` starts with the values of its
+///   file, each with its saved age, and saves its committed values behind the caller (see the
+///   article "Keeping a cache across launches").
 public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The freshness and size rules this cache applies.
   public let policy: CachePolicy
@@ -40,8 +45,14 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @usableFromInline let now: @Sendable () -> Duration
   @usableFromInline let cost: @Sendable (Value) -> Int
   @usableFromInline let inspection: Inspection?
+  /// Whether reads stamp the time of use, for a policy that removes unused values.
+  @usableFromInline let tracksUse: Bool
+  /// The file a persisted cache keeps its values in; `nil` for a cache that is not persisted.
+  let persistence: CachePersistence<Key, Value>?
   /// Ends the memory-pressure notifications this cache trims itself on, if it has any.
   private let stopWatchingMemory: (@Sendable () -> Void)?
+  /// Sleeps until a time on ``now``'s scale, for polling.
+  let sleep: @Sendable (Duration) async throws -> Void
 
   /// Creates an empty cache.
   ///
@@ -64,20 +75,25 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// Creates an empty cache that hears of memory pressure from `memoryPressure`, when its
-  /// policy trims under memory pressure.
+  /// policy trims under memory pressure, and saves its values through `persistence`.
   init(
     policy: CachePolicy, clock: some Clock<Duration>, cost: @escaping @Sendable (Value) -> Int,
     name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
-    memoryPressure: MemoryPressureSource
+    memoryPressure: MemoryPressureSource, persistence: CachePersistence<Key, Value>? = nil
   ) {
     let now = Self.elapsedTime(on: clock)
+    let origin = clock.now
+    sleep = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
     let inspection = Inspection.keyed(
       .cache, name: name, inspector: inspector, describe: describeKey, keys: Key.self, now: now)
     self.inspection = inspection
     self.policy = policy
     let state = LockedState(
-      CacheState<Key, Value>(policy: policy, inspection: inspection), afterUnlock: inspection?.afterUnlock)
+      CacheState<Key, Value>(policy: policy, inspection: inspection, tracksRecency: persistence?.limit != nil),
+      afterUnlock: inspection?.afterUnlock)
     self.state = state
+    self.persistence = persistence
+    tracksUse = policy.removesUnusedAfter != nil
     inspection?.owner.provideLookups { [weak state] in state?.withLock(delivering: false) { $0.lookups } }
     self.now = now
     self.cost = cost
@@ -85,6 +101,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     stopWatchingMemory =
       policy.trimsUnderMemoryPressure
       ? memoryPressure.start { [weak state] pressure in state?.withLock { $0.respond(to: pressure) } } : nil
+    if tracksUse { state.withLock(delivering: false) { $0.unused.start = collectorStarter() } }
   }
 
   /// Time since the cache was made, on `clock`. The usual clock gets a concrete closure: the
@@ -100,7 +117,9 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   deinit {
     stopWatchingMemory?()
-    for broadcast in state.withLock({ $0.takeAllObservers() }) { broadcast.finish() }
+    let (observers, tasks) = state.withLock { ($0.takeAllObservers(), $0.watching.tasks + $0.unused.tasks) }
+    for task in tasks { task.cancel() }
+    for broadcast in observers { broadcast.finish() }
   }
 
   /// Returns the value for `key`, loading it when there is none fresh enough.
@@ -166,7 +185,16 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// cached value in its first frame.
   @inlinable
   public func cachedValue(for key: Key) -> Value? {
-    state.withLock(delivering: false) { $0.peek(key) }
+    if tracksUse { return cachedValueMarkingUse(for: key) }
+    return state.withLock(delivering: false) { $0.peek(key) }
+  }
+
+  /// ``cachedValue(for:)`` for a policy that removes unused values: it stamps the time of use.
+  /// Out of line, so that the usual hit stays as small as it was.
+  @usableFromInline
+  func cachedValueMarkingUse(for key: Key) -> Value? {
+    let now = self.now()
+    return state.withLock(delivering: false) { $0.peek(key, usedAt: now) }
   }
 
   /// The committed value for `key` with its age on the cache's clock and its freshness under
@@ -265,22 +293,28 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
-  /// Starts a load for `key` and attaches it, detaching whichever load was attached.
+  /// Starts a load for `key` and attaches it, detaching whichever load was attached. `reason`
+  /// is what inspectors see it started for, by default its kind.
   @inlinable
   func startLoad(
-    _ key: Key, kind: CacheState<Key, Value>.LoadKind, load: @escaping @Sendable () async throws -> Value,
-    in state: inout CacheState<Key, Value>
+    _ key: Key, kind: CacheState<Key, Value>.LoadKind, reason: OwnerEvent.Reason? = nil,
+    load: @escaping @Sendable () async throws -> Value, in state: inout CacheState<Key, Value>
   ) -> (id: UInt64, orphan: Task<Void, Never>?) {
+    let isOwned = kind == .revalidation || kind == .prefetch
     let (id, orphan) = state.flights.start(
-      key, tag: kind, kind: kind.flightKind, isOwned: kind == .revalidation, recording: inspection)
-    let task = FlightWaiting.run(timedBy: inspection, load) { [self] result, duration in
+      key, tag: kind, kind: reason ?? kind.flightKind, isOwned: isOwned, recording: inspection)
+    let priority: TaskPriority? = kind == .prefetch ? .low : nil
+    let task = FlightWaiting.run(timedBy: inspection, priority: priority, load) { [self] result, duration in
       let cost: Int?
       if case .success(let value) = result { cost = self.cost(value) } else { cost = nil }
       let now = self.now()
-      let waiters = self.state.withLock {
-        $0.finishLoad(id, key: key, with: result, cost: cost, now: now, duration: duration)
+      let (waiters, delivered, dropped) = self.state.withLock { state in
+        let (waiters, delivered) = state.finishLoad(
+          id, key: key, with: result, cost: cost, now: now, duration: duration)
+        return (waiters, delivered, state.takeDroppedPrefetches())
       }
-      for waiter in waiters { waiter.resume(with: result) }
+      for waiter in waiters { waiter.resume(with: delivered) }
+      for prefetch in dropped { prefetch.cancel() }
     }
     state.flights.setTask(task, for: id)
     return (id, orphan)

@@ -72,6 +72,18 @@ public actor FileStore<Value: Codable & Sendable> {
       url: url, value: read.value ?? defaultValue, read: read, protection: protection, name: name, inspector: inspector)
   }
 
+  /// Opens the store as ``open(url:default:protection:name:inspector:)`` does, decoding the file
+  /// with `decode`, for a value whose decoding needs more than the file (a persisted cache's
+  /// expected schema version).
+  static func open(
+    url: URL, default defaultValue: Value, protection: Protection = .standard, name: String? = nil,
+    inspector: (any OwnerInspector)? = nil, decode: @escaping @Sendable (Data) throws -> Value
+  ) async -> FileStore {
+    let read = await FileReader.read(from: url, decode: decode)
+    return FileStore(
+      url: url, value: read.value ?? defaultValue, read: read, protection: protection, name: name, inspector: inspector)
+  }
+
   private init(
     url: URL, value: Value, read: FileReader.Outcome<Value>, protection: Protection, name: String?,
     inspector: (any OwnerInspector)?

@@ -58,7 +58,23 @@ public struct List: View {
   public var body: Never { fatalError("SwiftUI stand-in") }
 }
 
+public enum ScenePhase: Equatable, Sendable {
+  case background, inactive, active
+}
+
+public struct EnvironmentValues {
+  public var scenePhase: ScenePhase { .active }
+}
+
+@propertyWrapper public struct Environment<Value> {
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+  public var wrappedValue: Value { fatalError("SwiftUI stand-in") }
+}
+
 extension View {
+  public func onChange<V: Equatable>(
+    of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+  ) -> StandInView { StandInView() }
   public func overlay(@ViewBuilder content: () -> some View) -> StandInView { StandInView() }
   public func task(_ action: @escaping @isolated(any) @Sendable () async -> Void) -> StandInView { StandInView() }
   public func onAppear(perform action: (() -> Void)? = nil) -> StandInView { StandInView() }

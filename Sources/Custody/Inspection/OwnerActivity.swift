@@ -119,6 +119,7 @@ public struct OwnerActivity: Sendable {
     case .evicted:
       counters.evicted += 1
       size = event.size ?? size
+    case .hydrated: size = event.size ?? size
     case .pageAppended: counters.pagesAppended += 1
     case .refreshRefused: counters.refreshesRefused += 1
     case .signedOut: counters.signOuts += 1

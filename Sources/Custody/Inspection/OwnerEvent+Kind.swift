@@ -77,6 +77,19 @@ extension OwnerEvent {
     public static let writeFailed = Kind(rawValue: "fileStore.writeFailed")
     /// The file was corrupt or unreadable (``OwnerEvent/reason``) and was moved aside.
     public static let movedAside = Kind(rawValue: "fileStore.movedAside")
+    /// A write's expected change now shows over the cached value; ``OwnerEvent/flight``
+    /// numbers the write: each cache numbers its writes 1, 2, 3, … in the order they begin,
+    /// apart from its flights (Cache).
+    public static let layerAdded = Kind(rawValue: "cache.layerAdded")
+    /// A write succeeded: its answer is the cached value and its layer is gone (Cache).
+    public static let writeCommitted = Kind(rawValue: "cache.writeCommitted")
+    /// A write failed: its layer is gone and the other layers stay (Cache).
+    public static let writeRolledBack = Kind(rawValue: "cache.writeRolledBack")
+    /// A persisted cache was filled from its file when it opened: ``OwnerEvent/items`` values
+    /// were hydrated and ``OwnerEvent/size`` is held. ``OwnerEvent/reason`` names why the
+    /// file's values were dropped, if they were: ``Reason/schemaChanged``, ``Reason/corrupt``
+    /// or ``Reason/unreadable`` (Cache).
+    public static let hydrated = Kind(rawValue: "cache.hydrated")
   }
 
   /// The values a kind carries, as the owners record them.
@@ -139,6 +152,12 @@ extension OwnerEvent.Kind {
   @usableFromInline static func writeFailed(_ category: FailureCategory) -> Self {
     .init(writeFailed.rawValue, .init(outcome: .failed(category)))
   }
+  static func hydrated(_ count: Int, size: OwnerEvent.CacheSize, problem: OwnerEvent.Reason?) -> Self {
+    .init(hydrated.rawValue, .init(reason: problem, size: size, items: count))
+  }
+  static func layerAdded(_ id: UInt64) -> Self { .init(layerAdded.rawValue, .init(flight: id)) }
+  static func writeCommitted(_ id: UInt64) -> Self { .init(writeCommitted.rawValue, .init(flight: id)) }
+  static func writeRolledBack(_ id: UInt64) -> Self { .init(writeRolledBack.rawValue, .init(flight: id)) }
   @usableFromInline static func movedAside(corrupt: Bool) -> Self {
     .init(movedAside.rawValue, .init(reason: corrupt ? .corrupt : .unreadable))
   }

@@ -22,6 +22,18 @@ extension OwnerEvent {
     public static let refresh = Reason(rawValue: "refresh")
     /// The cache renews a stale value in the background.
     public static let revalidation = Reason(rawValue: "revalidation")
+    /// A load the cache started ahead of need, at low priority (Cache).
+    public static let prefetch = Reason(rawValue: "prefetch")
+    /// A write through the cache committed its answer (Cache).
+    public static let write = Reason(rawValue: "write")
+    /// `revalidate(_:)`, or a write that names the key (Cache).
+    public static let revalidate = Reason(rawValue: "revalidate")
+    /// The app became active again (``LifecycleEvent/didBecomeActive``).
+    public static let becameActive = Reason(rawValue: "becameActive")
+    /// The network came back (``LifecycleEvent/didReconnect``).
+    public static let reconnected = Reason(rawValue: "reconnected")
+    /// The policy's polling interval passed for a watched key (Cache).
+    public static let poll = Reason(rawValue: "poll")
     /// The next page of a list (Pager).
     public static let nextPage = Reason(rawValue: "nextPage")
     /// A run of a screen's load (LatestTask).
@@ -48,6 +60,11 @@ extension OwnerEvent {
     public static let trim = Reason(rawValue: "trim")
     /// The system ran short of memory (Cache).
     public static let memoryPressure = Reason(rawValue: "memoryPressure")
+    /// Nobody used the value for the policy's ``CachePolicy/removesUnusedAfter`` (Cache).
+    public static let unused = Reason(rawValue: "unused")
+    /// The file was written by another version of the cache's schema, so its values were
+    /// dropped (Cache, see ``CachePersistenceError/schemaChanged(_:found:expected:)``).
+    public static let schemaChanged = Reason(rawValue: "schemaChanged")
     /// The file was missing, corrupt or unreadable, so the default value is used (FileStore).
     public static let usedDefault = Reason(rawValue: "usedDefault")
     /// The file could not be decoded (FileStore).
@@ -58,7 +75,8 @@ extension OwnerEvent {
     private static let words = [
       "nextPage": "next page", "newerRun": "a newer run", "countLimit": "count limit",
       "costLimit": "cost limit", "memoryPressure": "memory pressure", "usedDefault": "the default value",
-      "notSignedIn": "not signed in",
+      "notSignedIn": "not signed in", "becameActive": "became active",
+      "schemaChanged": "schema changed",
       "userSignedOut": "the user signed out", "sessionExpired": "the session expired",
     ]
   }
@@ -103,6 +121,10 @@ extension OwnerEvent {
     case .written: "written in \((duration ?? .zero).inspectorText)"
     case .writeFailed:
       if case .failed(let category) = outcome { "write failed (\(category))" } else { "write failed" }
+    case .layerAdded: "write \(id) layered"
+    case .writeCommitted: "write \(id) committed"
+    case .writeRolledBack: "write \(id) rolled back"
+    case .hydrated: "hydrated \(items ?? 0)" + (self.reason.map { " (\($0))" } ?? "")
     case .movedAside: self.reason == .corrupt ? "corrupt file moved aside" : "unreadable file moved aside"
     default: [kind.rawValue, id, reason].filter { !$0.isEmpty }.joined(separator: " ")
     }

@@ -33,13 +33,14 @@ public struct OwnerEvent: Sendable, CustomStringConvertible {
   public let outcome: Outcome?
   /// Why: the flight's kind of work (``Kind/started``), what detached it (``Kind/detached``),
   /// the limit an eviction keeps (``Kind/evicted``), why a session ended (``Kind/signedOut``),
-  /// or what a file held (``Kind/loaded``, ``Kind/movedAside``).
+  /// or what a file held (``Kind/loaded``, ``Kind/movedAside``, ``Kind/hydrated``).
   public let reason: Reason?
   /// How much a cache holds after the event (``Kind/committed``, ``Kind/removed``,
-  /// ``Kind/evicted``), or how many items a pager lists (``Kind/pageAppended``: `entries` and
+  /// ``Kind/evicted``, ``Kind/hydrated``), or how many items a pager lists (``Kind/pageAppended``: `entries` and
   /// `cost` both count the items).
   public let size: CacheSize?
-  /// How many items a page added, for ``Kind/pageAppended``.
+  /// How many items a page added, for ``Kind/pageAppended``, or how many values a cache read
+  /// from its file, for ``Kind/hydrated``.
   public let items: Int?
 
   /// Creates an event; owners make them, and so may an app's own owner or a test of an

@@ -35,14 +35,15 @@ extension CacheState {
 
   /// Ends load `id`. Its result is committed only while the load is still attached: a load
   /// detached by an invalidation or a later `set` never writes (C3, C5); a failure keeps the
-  /// previous value (C9). Returns the callers to answer, in the order they joined.
+  /// previous value (C9). Returns the callers to answer, in the order they joined, and what they
+  /// get: the result with the key's pending writes replayed over it (M2).
   @inlinable
   mutating func finishLoad(
     _ id: UInt64, key: Key, with result: Result<Value, any Error>, cost: Int?, now: Duration, duration: Duration?
-  ) -> Waiters<FlightTable<Key, Value, LoadKind>.Waiter> {
+  ) -> (waiters: Waiters<FlightTable<Key, Value, LoadKind>.Waiter>, result: Result<Value, any Error>) {
     let (waiters, wasAttached) = flights.finish(id, with: result, duration: duration, recording: inspection)
     if wasAttached, case .success(let value) = result, let cost { commit(value, cost: cost, for: key, now: now) }
-    return waiters
+    return (waiters, delivered(result, for: key))
   }
 
   /// Stores `value`, detaching any load of `key` that started before (C5). Returns that load's

@@ -27,9 +27,18 @@ enum FileReader {
   /// the files a `FileStore` is for.
   @concurrent
   static func read<Value: Decodable & Sendable>(_ type: Value.Type, from url: URL) async -> Outcome<Value> {
+    await read(from: url) { try JSONDecoder().decode(Value.self, from: $0) }
+  }
+
+  /// Reads `url` as ``read(_:from:)`` does, decoding its bytes with `decode`: a `DecodingError`
+  /// it throws makes the file corrupt.
+  @concurrent
+  static func read<Value: Sendable>(
+    from url: URL, decode: @Sendable (Data) throws -> Value
+  ) async -> Outcome<Value> {
     try? FileManager.default.removeItem(at: FileWriter.temporaryURL(for: url))
     do {
-      return Outcome(value: try JSONDecoder().decode(Value.self, from: Data(contentsOf: url)))
+      return Outcome(value: try decode(Data(contentsOf: url)))
     } catch CocoaError.fileReadNoSuchFile {
       return Outcome(value: nil)
     } catch let error as DecodingError {

@@ -54,14 +54,15 @@ enum FlightWaiting {
       }, onCancel: leave)
   }
 
-  /// Runs `operation` in a task of its own and hands its result to `finish`, with how long it
-  /// took on the owner's clock when it is inspected.
+  /// Runs `operation` in a task of its own, at `priority` (by default the caller's), and hands
+  /// its result to `finish`, with how long it took on the owner's clock when it is inspected.
   @usableFromInline
   static func run<Value: Sendable>(
-    timedBy inspection: Inspection?, _ operation: @escaping @Sendable () async throws -> Value,
+    timedBy inspection: Inspection?, priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable () async throws -> Value,
     then finish: @escaping @Sendable (Result<Value, any Error>, Duration?) -> Void
   ) -> Task<Void, Never> {
-    Task {
+    Task(priority: priority) {
       let clock = inspection.map(FlightClock.init)
       let result: Result<Value, any Error>
       do { result = .success(try await operation()) } catch { result = .failure(error) }

@@ -29,6 +29,7 @@ func shape(_ event: OwnerEvent) -> String {
   case .written: "written"
   case .writeFailed: "write failed"
   case .movedAside: event.reason == .corrupt ? "moved aside corrupt" : "moved aside unreadable"
+  case .hydrated: "hydrated \(event.items ?? 0)" + (event.reason.map { " (\($0))" } ?? "")
   default: event.kind.rawValue
   }
 }

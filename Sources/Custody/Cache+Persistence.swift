@@ -1,0 +1,133 @@
+import Foundation
+
+extension Cache where Key: Codable, Value: Codable {
+  /// Opens a cache persisted in the file at `url`, holding the values the file kept from the
+  /// app's last run.
+  ///
+  /// Each value keeps its age (rule K1): the age it had when it was saved, plus the wall-clock
+  /// time since, so a value that was fresh an hour ago is stale or expired now under `policy`,
+  /// and ``value(for:load:)`` revalidates or reloads it. An expired value is kept, for
+  /// ``cachedValue(for:)`` to show while the app is offline.
+  ///
+  /// Afterwards the cache works as any other, and writes behind: each commit, removal or
+  /// eviction returns at once, and the committed values (never the layers of pending writes)
+  /// are saved in the background, a burst of changes in one write, through a ``FileStore``
+  /// (atomic writes, a corrupt file moved aside). Call ``flush()`` before the app quits.
+  ///
+  /// ```swift
+  /// let products = await Cache<Product.ID, Product>.open(
+  ///   persistingIn: caches.appendingPathComponent("products.json"), version: 1,
+  ///   policy: .init(freshFor: .seconds(60), staleFor: .seconds(3600)), persistedLimit: 500)
+  /// if let problem = products.loadProblem { log.notice("\(problem)") }  // it starts empty then
+  /// let shown = products.cachedValue(for: id)  // last run's value, offline too
+  /// ```
+  ///
+  /// The file is read and decoded, and the cache filled, off the caller's actor. Open one cache
+  /// per file.
+  ///
+  /// - Parameters:
+  ///   - url: The file. Its folder must exist.
+  ///   - version: The schema version of `Key` and `Value`. Change it when their `Codable` form
+  ///     changes: a file of another version is dropped, and ``loadProblem`` says so (K5).
+  ///   - policy: Freshness and size limits. The count limit and
+  ///     ``CachePolicy/removesUnusedAfter`` apply to the values read from the file too.
+  ///   - persistedLimit: The most values saved, the most recently used kept (K4); `nil` saves
+  ///     every value.
+  ///   - clock: The time freshness is measured in while the app runs; pass a test clock in tests.
+  ///   - wallClock: The date now, which measures the time between a save and the next start;
+  ///     pass a fixed date in tests.
+  ///   - cost: The cost of one value, for `policy.costLimit`.
+  ///   - name: The name inspectors show, such as "products".
+  ///   - inspector: Receives this cache's events, ``OwnerEvent/Kind/hydrated`` first, and the
+  ///     events of the ``FileStore`` that writes its file: "products file" for a cache named
+  ///     "products", else the file's name.
+  ///   - describeKey: How inspectors show a key; by default its description.
+  /// - Returns: The cache, holding the file's values.
+  public static func open(
+    persistingIn url: URL, version: Int, policy: CachePolicy = .init(), persistedLimit: Int? = nil,
+    clock: some Clock<Duration> = ContinuousClock(), wallClock: @escaping @Sendable () -> Date = { Date() },
+    cost: @escaping @Sendable (Value) -> Int = { _ in 1 }, name: String? = nil,
+    inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
+  ) async -> Cache {
+    precondition((persistedLimit ?? 0) >= 0, "Cache.open(persistingIn:) needs a persisted limit that is not negative")
+    let store = await FileStore.open(
+      url: url, default: CacheFile<Key, Value>(version: version), name: name.map { "\($0) file" }, inspector: inspector,
+      decode: CacheFile<Key, Value>.decoder(expecting: version))
+    return await hydrated(
+      from: store, version: version, policy: policy, persistedLimit: persistedLimit, clock: clock,
+      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey)
+  }
+
+  /// Makes the cache and fills it from the file the store read, off the caller's actor: ten
+  /// thousand values take milliseconds.
+  @concurrent
+  private static func hydrated(
+    from store: FileStore<CacheFile<Key, Value>>, version: Int, policy: CachePolicy, persistedLimit: Int?,
+    clock: some Clock<Duration>, wallClock: @escaping @Sendable () -> Date, cost: @escaping @Sendable (Value) -> Int,
+    name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?
+  ) async -> Cache {
+    let file = store.value
+    let problem: CachePersistenceError? =
+      store.loadProblem.map { .file($0) }
+      ?? (file.version == version ? nil : .schemaChanged(store.url, found: file.version, expected: version))
+    let persistence = CachePersistence<Key, Value>(
+      loadProblem: problem, limit: persistedLimit, wallClock: wallClock,
+      handOver: { entries, date in
+        store.save(CacheFile(version: version, savedAt: date.timeIntervalSince1970, entries: entries))
+      },
+      waitForWrite: { () async throws(FileStoreError) in try await store.flush() })
+    let cache = Cache(
+      policy: policy, clock: clock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
+      memoryPressure: .system, persistence: persistence)
+    cache.hydrate(file.entries, elapsed: persistence.elapsed(since: file.savedAt), persistence: persistence)
+    return cache
+  }
+}
+
+extension Cache {
+  /// Why a persisted cache started without the values of its file: the file was written for
+  /// another schema version (they were dropped), or it was corrupt or unreadable (it was moved
+  /// aside). `nil` when the values were read, when there was no file, and for a cache that is
+  /// not persisted.
+  public var loadProblem: CachePersistenceError? { persistence?.loadProblem }
+
+  /// Waits until every value committed, and every removal made, before this call is written to
+  /// the cache's file; returns at once for a cache that is not persisted.
+  ///
+  /// ```swift
+  /// products.set(edited, for: id)
+  /// try await products.flush()  // a cache opened now finds `edited`
+  /// ```
+  ///
+  /// - Throws: ``CachePersistenceError/file(_:)`` when the last write failed; the file then
+  ///   keeps what it held before.
+  public func flush() async throws(CachePersistenceError) {
+    guard let persistence else { return }
+    let target = state.withLock(delivering: false) { $0.persisting?.changes ?? 0 }
+    while let save = state.withLock(delivering: false, { $0.save(before: target) }) { await save.value }
+    try await persistence.flush()
+  }
+
+  /// Fills the new cache with the values a file saved `elapsed` ago, and starts keeping the
+  /// file in step: at once when the file held values to drop (another schema, values past a
+  /// limit or unused too long).
+  func hydrate(_ saved: [PersistedEntry<Key, Value>], elapsed: Duration, persistence: CachePersistence<Key, Value>) {
+    let now = self.now()
+    let problem = persistence.loadProblem
+    state.withLock { state in
+      let dropped = state.hydrate(saved, elapsed: elapsed, limit: persistence.limit, now: now, cost: cost)
+      state.persisting = .init(limit: persistence.limit, startSave: saveStarter(persistence))
+      if dropped || problem != nil { state.persistedValuesChanged() }
+      inspection?.record(.hydrated(state.entries.count, size: state.size, problem: problem?.reason))
+    }
+  }
+
+  /// What starts a save. It holds the state weakly, as the state holds it; the save it starts
+  /// holds the state until it has written.
+  private func saveStarter(_ persistence: CachePersistence<Key, Value>) -> @Sendable () -> Task<Void, Never>? {
+    { [weak state = self.state, now = self.now] in
+      guard let state else { return nil }
+      return Task { await persistence.save(state, now: now) }
+    }
+  }
+}
