@@ -26,12 +26,26 @@ public func fuzzDTODecoding(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CIn
 }
 
 /// The app's page decoder, in one part or several, answers exactly as `JSONDecoder` does: the
-/// same products, envelope and dropped entries, or the same error.
+/// same products, envelope and dropped entries, or the same error; and so does its reading of
+/// the page straight into models.
 private func checkFastPath(_ data: Data, against plain: Result<ProductListDTO, any Error>, parts: Int) {
   runBlocking {
     let fast: Result<ProductListDTO, any Error>
     do { fast = .success(try await ProductListDecoding.list(from: data, parts: parts)) } catch {
       fast = .failure(error)
+    }
+    // The page, read straight into models: `JSONDecoder`'s page mapped, or its error.
+    let page: Result<ProductPage, any Error>
+    do { page = .success(try await ProductListDecoding.page(from: data, parts: parts)) } catch {
+      page = .failure(error)
+    }
+    switch (plain, page) {
+    case (.success(let expected), .success(let page)):
+      precondition(page == expected.model(), "the fast path read another page")
+    case (.failure(let expected), .failure(let error)):
+      precondition("\(error)" == "\(expected)", "the fast path failed otherwise for the page")
+    default:
+      preconditionFailure("the fast path and JSONDecoder disagree on whether the page reads")
     }
     switch (plain, fast) {
     case (.success(let expected), .success(let list)):
