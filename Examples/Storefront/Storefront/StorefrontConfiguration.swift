@@ -64,8 +64,13 @@ public struct StorefrontConfiguration: Sendable {
   var sessionServer: ServerOrigin { server ?? ServerOrigin(baseURL) }
 
   /// The name of the session file of ``sessionServer`` in the data directory.
-  var sessionFileName: String {
+  var sessionFileName: String { dataFileName("session") }
+
+  /// The name of a data file that holds what one server said, such as the session or the
+  /// products seen: `name.json` for the default server, `name-host.json` for another, so
+  /// nothing one server said is shown or sent as another's.
+  func dataFileName(_ name: String) -> String {
     let server = sessionServer
-    return server == (defaultServer ?? server) ? "session.json" : "session-\(server.fileName).json"
+    return server == (defaultServer ?? server) ? "\(name).json" : "\(name)-\(server.fileName).json"
   }
 }

@@ -28,6 +28,10 @@ public final class StorefrontEnvironment: Sendable {
   /// What the owners report to (the configuration's), for owners made later, such as a
   /// screen's `LatestTask`.
   public var inspector: (any OwnerInspector)? { configuration.inspector }
+  /// The app coming back to its user, and leaving: the front ends send them (the browser its
+  /// terminal's focus, SwiftUI its scene phase). A cache whose values a screen watches listens
+  /// with `Cache.revalidate(on: appEvents.updates())`.
+  public let appEvents = Broadcast<LifecycleEvent>()
 
   private init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
@@ -116,7 +120,8 @@ public final class StorefrontEnvironment: Sendable {
     let inspector = configuration.inspector
     let favorites = Favorites(
       store: await FileStore.open(
-        url: directory.appending(path: "favorites.json"), default: [], name: "favourites", inspector: inspector))
+        url: directory.appending(path: "favorites.json"), default: [], name: "favourites file", inspector: inspector),
+      inspector: inspector)
     let offline = OfflineCatalog(
       store: await FileStore.open(
         url: directory.appending(path: "catalog.json"), default: nil, name: "offline page", inspector: inspector),
@@ -126,22 +131,27 @@ public final class StorefrontEnvironment: Sendable {
       store: await FileStore.open(
         url: directory.appending(path: "preferences.json"), default: Preferences.Saved(), name: "preferences",
         inspector: inspector))
+    let repository = await ProductRepository.open(
+      service: products, keepingProductsIn: directory.appending(path: configuration.dataFileName("products")),
+      clock: configuration.clock, now: configuration.now, inspector: inspector)
     var problems: [String] = []
     if let problem = session.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = session.credentialProblem { problems.append(FailureCopy.credentialProblem(problem)) }
     if let problem = favorites.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = offline.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     if let problem = preferences.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
+    // Products kept in an older format are dropped without a word: they are only a cache.
+    if case .file(let problem) = repository.loadProblem { problems.append(FailureCopy.fileProblem(problem)) }
     return StorefrontEnvironment(
       configuration: configuration, products: products, auth: auth,
-      repository: ProductRepository(service: products, clock: configuration.clock, inspector: inspector),
+      repository: repository,
       session: session,
       favorites: favorites, offlineCatalog: offline, preferences: preferences, loadProblems: problems)
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`
   /// products, in pages of `pageSize` (`nil`: the configuration's). It follows the favourites and
-  /// saved products, shows and keeps the offline page, and paces retries on the configuration's
+  /// edited products, shows and keeps the offline page, and paces retries on the configuration's
   /// clock. The first page it keeps is the app's own only: all products, in the order
   /// ``Preferences`` keeps, in pages of the configuration's size.
   public func catalogFeed(

@@ -33,10 +33,14 @@
         Button(model.isFavorite ? "Unfavourite" : "Favourite", systemImage: model.isFavorite ? "heart.fill" : "heart") {
           Task { await model.toggleFavorite() }
         }
-        Button("Edit") { editor = model.makeEditor() }.disabled(model.state.value == nil)
+        Button("Edit") {
+          model.dismissMessage()  // the form shows its own save's failure, not an older one
+          editor = model.makeEditor()
+        }
+        .disabled(model.state.value == nil)
       }
       .sheet(item: $editor) { editor in
-        EditProductView(editor: editor, isSaving: model.isSaving) { await model.save(editor) }
+        EditProductView(editor: editor, isSaving: model.isSaving, failure: model.message) { await model.save(editor) }
       }
       .task { await model.load() }
     }

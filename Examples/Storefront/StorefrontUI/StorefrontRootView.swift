@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  import Custody
   import Storefront
   import SwiftUI
 
@@ -27,6 +28,7 @@
   /// ```
   public struct StorefrontRootView: View {
     @Bindable private var screens: StorefrontScreens
+    @Environment(\.scenePhase) private var scenePhase
 
     public init(screens: StorefrontScreens) {
       _screens = Bindable(screens)
@@ -46,6 +48,13 @@
         .tabItem { Label("Search", systemImage: "magnifyingglass") }
         NavigationStack { LoginView(model: screens.account) }
           .tabItem { Label("Account", systemImage: "person") }
+      }
+      // The caches revalidate what screens watch when the app comes back (an inactive
+      // moment, such as a glance at Control Center, is neither). `task(id:)` runs at the
+      // first appearance too, where "active" revalidates only what is already stale.
+      .task(id: scenePhase) {
+        if scenePhase == .active { screens.environment.appEvents.send(.didBecomeActive) }
+        if scenePhase == .background { screens.environment.appEvents.send(.didResignActive) }
       }
     }
   }

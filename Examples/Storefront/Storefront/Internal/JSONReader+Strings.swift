@@ -25,25 +25,57 @@ extension JSONReader {
     consumeNull() ? nil : try readString()
   }
 
-  /// Skips a string as strictly as ``readString()`` reads one.
+  /// Skips a string as strictly as ``readString()`` reads one, without making it: a value the
+  /// app drops (a reviewer's e-mail address, an unknown field) costs no allocation.
   mutating func skipString() throws(Declined) {
-    _ = try readString()
+    try expect(.quote)
+    let start = index
+    var seen: UInt8 = 0
+    while index < end {
+      let byte = base[index]
+      if byte == .quote {
+        let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
+        index += 1
+        guard seen < 0x80 || Self.isValidUTF8(bytes) else { throw Declined() }
+        return
+      }
+      if byte == .backslash {
+        try readEscapedBytes(from: start)
+        guard scratch.withUnsafeBufferPointer(Self.isValidUTF8) else { throw Declined() }
+        return
+      }
+      if byte < 0x20 { throw Declined() }
+      seen |= byte
+      index += 1
+    }
+    throw Declined()
+  }
+
+  /// A string value, or `null`, skipped as ``skipString()`` skips it.
+  mutating func skipOptionalString() throws(Declined) {
+    if !consumeNull() { try skipString() }
   }
 
   /// The rest of a string that has an escape at the cursor; `start` is its first byte.
   private mutating func readEscapedString(from start: Int) throws(Declined) -> String {
+    try readEscapedBytes(from: start)
+    // The closure returns nil rather than throwing: a typed error through
+    // `withUnsafeBufferPointer` needs the Swift 6 standard library's signature of it.
+    let string = scratch.withUnsafeBufferPointer { bytes in try? Self.string(bytes) }
+    guard let string else { throw Declined() }
+    return string
+  }
+
+  /// The rest of a string that has an escape at the cursor, unescaped into `scratch`, and its
+  /// closing quote; `start` is its first byte.
+  private mutating func readEscapedBytes(from start: Int) throws(Declined) {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
     while index < end {
       let byte = base[index]
       index += 1
       switch byte {
-      case .quote:
-        // The closure returns nil rather than throwing: a typed error through
-        // `withUnsafeBufferPointer` needs the Swift 6 standard library's signature of it.
-        let string = scratch.withUnsafeBufferPointer { bytes in try? Self.string(bytes) }
-        guard let string else { throw Declined() }
-        return string
+      case .quote: return
       case .backslash: try readEscape()
       case ..<0x20: throw Declined()
       default: scratch.append(byte)
@@ -105,5 +137,18 @@ extension JSONReader {
     // bytes were.
     guard isASCII || string.utf8.elementsEqual(bytes) else { throw Declined() }
     return string
+  }
+
+  /// Whether `bytes` are well-formed UTF-8, which `String(decoding:as:)` keeps as they are.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
   }
 }

@@ -9,6 +9,12 @@ extension ProductDTO.Review {
   }
 
   static func read(from reader: inout JSONReader) throws(JSONReader.Declined) -> Self {
+    try read(from: &reader, keepingEmail: true)
+  }
+
+  /// A review; its e-mail address is checked either way, and kept only when `keepingEmail`
+  /// (the model has none, and a skipped string costs no allocation).
+  static func read(from reader: inout JSONReader, keepingEmail: Bool) throws(JSONReader.Declined) -> Self {
     var rating: Int?
     var comment: String?
     var date: String?
@@ -29,7 +35,12 @@ extension ProductDTO.Review {
         reviewerName = try reader.readString()
       } else if key.is("reviewerEmail") {
         guard reviewerEmail == nil else { throw JSONReader.Declined() }
-        reviewerEmail = .some(try reader.readOptionalString())
+        if keepingEmail {
+          reviewerEmail = .some(try reader.readOptionalString())
+        } else {
+          try reader.skipOptionalString()
+          reviewerEmail = .some(nil)
+        }
       } else {
         try reader.skipValue()
       }

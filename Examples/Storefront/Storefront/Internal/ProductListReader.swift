@@ -54,12 +54,6 @@ enum ProductListReader {
     var elementsStart: Int
   }
 
-  /// One part of the products array, and the envelope read after the array when it is the last.
-  struct Part<Item: Sendable>: Sendable {
-    var items: [Item]
-    var envelope = Envelope()
-  }
-
   /// Reads the envelope up to the products array.
   static func readHead(_ base: UnsafePointer<UInt8>, count: Int) throws(JSONReader.Declined) -> Head {
     var reader = JSONReader(base, from: 0, to: count)
@@ -91,44 +85,41 @@ enum ProductListReader {
     return cuts
   }
 
-  /// Reads the products of one part, from `start` (just after `[` or a cut) to `cut` (a cut,
-  /// or `nil` for the last part, which also reads the rest of the body).
-  static func readPart<Item: Sendable>(
-    _ base: UnsafePointer<UInt8>, from start: Int, to cut: Int?, count: Int, isFirst: Bool,
-    _ transform: (ProductDTO) -> Item
-  ) throws(JSONReader.Declined) -> Part<Item> {
+  /// Reads the products of one part into `items`, from `start` (just after `[` or a cut) to
+  /// `cut` (a cut, or `nil` for the last part, which also reads the rest of the body); returns
+  /// the envelope read after the array, empty but for the last part.
+  static func readPart<Item>(
+    _ base: UnsafePointer<UInt8>, from start: Int, to cut: Int?, count: Int, isFirst: Bool, into items: inout [Item],
+    _ element: (inout JSONReader) throws(JSONReader.Declined) -> Item
+  ) throws(JSONReader.Declined) -> Envelope {
     var reader = JSONReader(base, from: start, to: cut ?? count)
-    var part = Part<Item>(items: [])
-    part.items.reserveCapacity((reader.end - start) / 1_024)
-    if isFirst && cut == nil && reader.consume(.closeBracket) { return try readTail(&reader, into: part) }
+    if isFirst && cut == nil && reader.consume(.closeBracket) { return try readTail(&reader) }
     while true {
-      part.items.append(transform(try ProductDTO.read(from: &reader)))
+      items.append(try element(&reader))
       if reader.consume(.comma) { continue }
       if let cut {
         // Past a whole element, at the cut: it was a boundary.
         guard reader.index == cut else { throw JSONReader.Declined() }
-        return part
+        return Envelope()
       }
       try reader.expect(.closeBracket)
-      return try readTail(&reader, into: part)
+      return try readTail(&reader)
     }
   }
 
   /// The members after the products array, and nothing but whitespace after the object.
-  private static func readTail<Item: Sendable>(
-    _ reader: inout JSONReader, into part: Part<Item>
-  ) throws(JSONReader.Declined) -> Part<Item> {
-    var part = part
-    part.envelope.sawProducts = true
+  private static func readTail(_ reader: inout JSONReader) throws(JSONReader.Declined) -> Envelope {
+    var envelope = Envelope()
+    envelope.sawProducts = true
     while reader.consume(.comma) {
       let key = try reader.readKey()
       try reader.expect(.colon)
-      guard try part.envelope.readMember(key, from: &reader) else { throw JSONReader.Declined() }
+      guard try envelope.readMember(key, from: &reader) else { throw JSONReader.Declined() }
     }
     try reader.expect(.closeBrace)
     reader.skipWhitespace()
     guard reader.index == reader.end else { throw JSONReader.Declined() }
-    return part
+    return envelope
   }
 
   /// The bytes of the first element's first key, if the array starts with an object.

@@ -5,40 +5,47 @@ extension CatalogFeed {
   public enum Change: Sendable {
     /// The favourite products are now these.
     case favorites(Set<Product.ID>)
-    /// A product was saved: the screen with its row replaced.
+    /// A product was edited (an edit shown, saved or taken back): the screen with its row replaced.
     case screen(CatalogScreen)
   }
 
-  /// Follows the favourites and the saved products of the links until the calling task is
+  /// Follows the favourites and the edited products of the links until the calling task is
   /// cancelled, as SwiftUI's `.task {}` does when the screen goes away, and hands each change to
-  /// `show` on the caller's actor: the favourites as they are, a saved product as the screen
+  /// `show` on the caller's actor: the favourites as they are, an edited product as the screen
   /// with its row replaced (built off the caller's actor, answered in order like every screen).
   ///
   /// Both are subscribed to before the first suspension, so nothing sent after the call is missed.
   public nonisolated(nonsending) func followChanges(_ show: (Change) -> Void) async {
     enum Incoming: Sendable {
       case favorites(Set<Product.ID>)
-      case saved(Product)
+      case edited(Product)
     }
     let favoriteUpdates = links.favorites?.updates()
-    let savedProducts = links.repository?.savedProducts()
+    let editedProducts = links.repository?.editedProducts()
     let (incoming, input) = AsyncStream.makeStream(of: Incoming.self)
-    await withDiscardingTaskGroup { group in
-      group.addTask {
-        guard let favoriteUpdates else { return }
-        for await ids in favoriteUpdates { input.yield(.favorites(ids)) }
-      }
-      group.addTask {
-        guard let savedProducts else { return }
-        for await product in savedProducts { input.yield(.saved(product)) }
-      }
-      for await change in incoming {
-        switch change {
-        case .favorites(let ids): show(.favorites(ids))
-        case .saved(let product):
-          if let built = await patched(with: product) { show(.screen(delivery.deliver(built))) }
+    // Two loops forward both streams into one. `show` is called only from this function's own
+    // body below: the body of a task group started here runs on the global executor, not on
+    // the caller's actor, and a screen's state would be changed off its actor.
+    let forwarding = Task {
+      await withDiscardingTaskGroup { group in
+        group.addTask {
+          guard let favoriteUpdates else { return }
+          for await ids in favoriteUpdates { input.yield(.favorites(ids)) }
+        }
+        group.addTask {
+          guard let editedProducts else { return }
+          for await product in editedProducts { input.yield(.edited(product)) }
         }
       }
     }
+    // Ends when the calling task is cancelled: a stream's iteration is cancelled with its task.
+    for await change in incoming {
+      switch change {
+      case .favorites(let ids): show(.favorites(ids))
+      case .edited(let product):
+        if let built = await patched(with: product) { show(.screen(delivery.deliver(built))) }
+      }
+    }
+    forwarding.cancel()
   }
 }

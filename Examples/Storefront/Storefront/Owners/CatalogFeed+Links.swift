@@ -12,7 +12,7 @@ extension CatalogFeed {
     public var keepsFirstPage: @Sendable (ProductSort?) -> Bool
     /// Followed by ``CatalogFeed/followChanges(_:)``.
     public var favorites: Favorites?
-    /// Saves products; ``CatalogFeed/followChanges(_:)`` patches each saved one into the rows.
+    /// Edits products; ``CatalogFeed/followChanges(_:)`` patches each edited one into the rows.
     public var repository: ProductRepository?
     /// The pause before a failed next page is asked for again; it doubles after each failure.
     public var firstRetryDelay: Duration

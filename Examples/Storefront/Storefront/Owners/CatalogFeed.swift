@@ -1,7 +1,7 @@
 import Custody
 
 /// Owns the catalog one screen lists: its pages, in the order asked for last, as the
-/// ``CatalogScreen`` to show; saved edits patched into its rows; the page kept for an offline
+/// ``CatalogScreen`` to show; edits patched into its rows; the page kept for an offline
 /// start; and how a failed next page is asked for again.
 ///
 /// Every screen is built here, off the caller's actor, from the pages a `Pager` fetched. The

@@ -8,48 +8,70 @@ import Foundation
 /// try await favorites.setFavorite(true, for: 42)
 /// for await ids in favorites.updates() { … }
 /// ```
+///
+/// A toggle is an optimistic write through a `Cache` whose one value is the file's set: every
+/// screen sees the change at once, as a layer over the set on disk, while it is written. A write
+/// that fails takes out its own change and nothing else, so toggles made meanwhile stay.
 public final class Favorites: Sendable {
-  private let store: FileStore<Set<Product.ID>>
+  /// The favourites as ``updates()`` streams them.
+  public typealias Updates = AsyncMapSequence<AsyncStream<Set<Product.ID>?>, Set<Product.ID>>
 
-  /// - Parameter store: The opened file of favourites.
-  public init(store: FileStore<Set<Product.ID>>) {
+  private let store: FileStore<Set<Product.ID>>
+  /// One key, the file: the set on disk, with the toggles being written layered over it.
+  private let marks: Cache<URL, Set<Product.ID>>
+
+  /// - Parameters:
+  ///   - store: The opened file of favourites.
+  ///   - inspector: Receives the events of the toggles ("favourites", keyed by the file's name):
+  ///     each one layered, then committed or rolled back.
+  public init(store: FileStore<Set<Product.ID>>, inspector: (any OwnerInspector)? = nil) {
     self.store = store
+    // Nothing is ever loaded: the value comes from the file and from writes, and is never
+    // dropped, since it is the only copy a screen reads.
+    marks = Cache(
+      policy: CachePolicy(countLimit: 1, trimsUnderMemoryPressure: false), name: "favourites", inspector: inspector,
+      describeKey: { $0.lastPathComponent })
+    marks.set(store.value, for: store.url)
   }
 
   /// Why the file could not be read when it was opened, if it could not: a corrupt file is
   /// moved aside and the set starts empty.
   public var loadProblem: FileStoreError? { store.loadProblem }
 
-  /// The favourite ids; synchronous from any isolation.
-  public var ids: Set<Product.ID> { store.value }
+  /// The favourite ids, with the toggles still being saved; synchronous from any isolation.
+  public var ids: Set<Product.ID> { marks.cachedValue(for: store.url) ?? [] }
 
-  public func contains(_ id: Product.ID) -> Bool { store.value.contains(id) }
+  public func contains(_ id: Product.ID) -> Bool { ids.contains(id) }
 
-  /// Marks `id` as a favourite or not, and waits until that is on disk.
+  /// Marks `id` as a favourite or not: every screen shows it at once; returns once it is on disk.
   ///
-  /// - Throws: `FileStoreError` when it could not be written; the change is then undone, so
-  ///   what every screen shows matches the file.
+  /// Each write saves the whole set as screens show it when the write starts, toggles still
+  /// being saved included. When toggles overlap and an earlier one fails, a later one that is
+  /// saved has saved it too, and shows it: the screens and the file agree either way.
+  ///
+  /// - Throws: `FileStoreError` when the set could not be written: only this change is then
+  ///   taken back. `CancellationError` when the calling task was cancelled before the write began.
   public func setFavorite(_ isFavorite: Bool, for id: Product.ID) async throws {
-    let before = store.value.contains(id)
-    guard before != isFavorite else { return }
-    apply(isFavorite, id)
-    do {
+    guard contains(id) != isFavorite else { return }
+    let file = store.url
+    try await marks.write(file, optimistically: { ids in ids.mark(id, isFavorite) }) {
+      let shown = marks.cachedValue(for: file) ?? []  // this change is layered in already
+      store.save(shown)
       try await store.flush()
-    } catch {
-      apply(before, id)
-      throw error
+      return shown
     }
   }
 
   /// The set as it changes, starting with the current one; a screen that falls behind gets
   /// the newest set.
-  public func updates() -> AsyncStream<Set<Product.ID>> {
-    store.updates()
+  public func updates() -> Updates {
+    marks.updates(for: store.url).map { $0 ?? [] }
   }
+}
 
-  private func apply(_ isFavorite: Bool, _ id: Product.ID) {
-    store.update { ids in
-      if isFavorite { ids.insert(id) } else { ids.remove(id) }
-    }
+extension Set<Product.ID> {
+  /// Adds `id`, or takes it out.
+  fileprivate mutating func mark(_ id: Product.ID, _ isFavorite: Bool) {
+    if isFavorite { insert(id) } else { remove(id) }
   }
 }

@@ -7,7 +7,7 @@ extension CatalogLifecycle {
   }
 
   /// The screen went away (UIKit's `viewDidDisappear`): a first load that has not finished and
-  /// a next page in flight are abandoned; favourites and saved edits are still followed.
+  /// a next page in flight are abandoned; favourites and edits are still followed.
   public func screenDidDisappear() {
     visible?.cancel()
     visible = nil

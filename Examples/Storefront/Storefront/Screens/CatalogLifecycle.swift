@@ -6,7 +6,7 @@ import Observation
 ///
 /// - Appearing starts the list the first time only: coming back from a product, or to its tab,
 ///   keeps every page loaded (``CatalogViewModel/start()`` is idempotent).
-/// - Favourites and saved edits are followed from the first appearance for as long as the
+/// - Favourites and edits are followed from the first appearance for as long as the
 ///   lifecycle lives, so a change made on a screen pushed on top shows when the user comes back.
 /// - The row at the end of the list loads the next page while it is visible; a page that fails
 ///   is asked for again, paced by ``CatalogFeed``, until it arrives or the row goes.

@@ -4,7 +4,7 @@ import Observation
 /// The catalog screen's view model: one ``CatalogScreen`` loaded page by page, in one order.
 ///
 /// It holds what the screen renders, and each action is one call of its ``CatalogFeed``: the
-/// feed owns the pages, builds every screen off the main actor, patches saved edits in, keeps
+/// feed owns the pages, builds every screen off the main actor, patches edits in, keeps
 /// the offline page and frees replaced screens off the main actor. Each answer is one assignment.
 ///
 /// ```swift
@@ -20,7 +20,20 @@ import Observation
 public final class CatalogViewModel {
   /// What the screen shows: while the saved page shows and the live one loads, `.loading` with a
   /// previous value of source ``CatalogScreen/Source/offline(savedAt:)``; `.failed` if it fails.
-  public private(set) var state: LoadState<CatalogScreen> = .idle
+  ///
+  /// Assigned without comparing: `@Observable` compares an `Equatable` property's old and new
+  /// values before it notifies, and two screens of 10,000 products take milliseconds to
+  /// compare on the main actor. Every screen the feed answers is a new one.
+  public private(set) var state: LoadState<CatalogScreen> {
+    get {
+      access(keyPath: \.state)
+      return shownState
+    }
+    set {
+      withMutation(keyPath: \.state) { shownState = newValue }
+    }
+  }
+  @ObservationIgnored private var shownState: LoadState<CatalogScreen> = .idle
   /// Whether the next page is loading.
   public private(set) var isLoadingMore = false
   /// The order asked for last; the rows show ``CatalogScreen/sort`` once they arrive.
@@ -31,7 +44,7 @@ public final class CatalogViewModel {
   public var message: String? { (state.error ?? nextPageFailure?.error).flatMap(FailureCopy.message(for:)) }
   /// Why the last next page failed, while its rows stay; `nil` once a page arrives.
   public private(set) var nextPageFailure: LoadError?
-  /// Whether ``observeChanges()`` runs, so favourites and saved edits reach this screen.
+  /// Whether ``observeChanges()`` runs, so favourites and edits reach this screen.
   public private(set) var isObservingChanges = false
 
   @ObservationIgnored private let feed: CatalogFeed

@@ -28,8 +28,14 @@ public final class ProductDetailViewModel {
   private var actionMessage: String?
   /// The category of the last failed action, for a front end that words some itself.
   public private(set) var actionFailure: FailureCategory?
+  /// Actions are numbered as they begin and messages as they show, so an action that succeeds
+  /// clears only a message shown before it began, not the failure of one that overlapped it.
+  @ObservationIgnored private var lastNumber = 0
+  @ObservationIgnored private var messageNumber = 0
   /// Whether an edit is being saved.
-  public private(set) var isSaving = false
+  public var isSaving: Bool { savesInFlight > 0 }
+  /// Edits being saved: a second may start before the first is answered.
+  private var savesInFlight = 0
 
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let favorites: Favorites
@@ -45,6 +51,7 @@ public final class ProductDetailViewModel {
 
   /// Shows the cached product at once, if any, then the repository's; a newer call supersedes.
   public func load() async {
+    let begun = beginAction()
     if state.value == nil, let cached = repository.cachedProduct(id: productID) {
       state = .loaded(cached)
     } else {
@@ -52,21 +59,24 @@ public final class ProductDetailViewModel {
     }
     let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
     state.apply(outcome)
-    if outcome.value != nil { showAction(nil) }
+    if outcome.value != nil { endAction(begun, nil) }
   }
 
-  /// Flips the favourite flag at once; when the change cannot be saved it flips back, saying why.
+  /// Flips the favourite flag at once, as ``Favorites`` shows it to every screen while it is
+  /// saved; when the change cannot be saved, ``Favorites`` takes it back and the screen says why
+  /// (``actionFailure`` is `.storage`). A cancelled toggle shows no failure.
   public func toggleFavorite() async {
+    let begun = beginAction()
     let wanted = !isFavorite
     isFavorite = wanted
     do {
       try await favorites.setFavorite(wanted, for: productID)
-      showAction(nil)
-      // custody-audit:ignore CA010 — showAction leaves the screen as it is when the change was cancelled
+      endAction(begun, nil)
+      // custody-audit:ignore CA010 — endAction leaves the screen as it is when the change was cancelled
     } catch {
-      isFavorite = favorites.contains(productID)  // the owner has undone the change
-      showAction(FailureCategory(error))
+      endAction(begun, FailureCategory(error))
     }
+    isFavorite = favorites.contains(productID)  // the owner's set: without this change when it failed
   }
 
   /// A form to edit the product shown; `nil` until it has loaded.
@@ -74,47 +84,70 @@ public final class ProductDetailViewModel {
     state.value.map { EditableProduct(product: $0) }
   }
 
-  /// Validates and saves `editor`'s changes; every screen sees the saved product through the
-  /// repository. A server may answer without taking a field (the public service ignores a price
-  /// of 0 and an empty title): the screen shows what the server has and ``message`` names it.
+  /// Validates and saves `editor`'s changes. The screen shows them at once, and every screen sees
+  /// them through the repository while they are saved; then the server's answer, or, when the
+  /// save fails, the product without them (edits still being saved stay) and ``message`` says
+  /// why. Edits saved one after the other before the first answer compose: a failed one never
+  /// takes a later one with it.
+  ///
+  /// A server may answer without taking a field (the public service ignores a price of 0 and an
+  /// empty title): the screen shows what the server has and ``message`` names it.
   ///
   /// - Returns: Whether the changes are saved (`true` when there was nothing to change).
   @discardableResult
   public func save(_ editor: EditableProduct) async -> Bool {
     guard let changes = editor.changes() else {
-      showAction(nil, editor.validationMessage)
+      show(editor.validationMessage, failure: nil)
       return false
     }
     guard !changes.isEmpty else { return true }
-    isSaving = true
-    defer { isSaving = false }
+    let begun = beginAction()
+    savesInFlight += 1
+    defer { savesInFlight -= 1 }
     do {
-      let saved = try await repository.save(id: productID, changes: changes)
-      latest.cancel()  // a load that started before the save would show the old product
-      state.show(saved)
-      let ignored = changes.fields(missingFrom: saved)
-      showAction(nil, ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: saved))
+      let edit = try await repository.save(id: productID, changes: changes) { pending in
+        latest.cancel()  // a load that started before the edit would show the product without it
+        state.show(pending)
+      }
+      latest.cancel()
+      state.show(edit.shown)
+      let ignored = edit.ignoredFields
+      endAction(begun, nil, ignored.isEmpty ? nil : FailureCopy.message(ignoring: ignored, keeping: edit.saved))
       return ignored.isEmpty
-      // custody-audit:ignore CA010 — showAction leaves the screen as it is when the save was cancelled
+      // custody-audit:ignore CA010 — endAction leaves the screen as it is when the save was cancelled
     } catch {
-      showAction(FailureCategory(error))
+      if let shown = repository.cachedProduct(id: productID) { state.show(shown) }  // without this edit
+      endAction(begun, FailureCategory(error))
       return false
     }
   }
 
   /// Forgets the failure of the last action: a form that closes takes its words with it.
   public func dismissMessage() {
-    showAction(nil)
+    show(nil, failure: nil)
   }
 
-  /// Shows the failure of an action: `words`, or the copy for `category`; a cancellation leaves what shows.
-  private func showAction(_ category: FailureCategory?, _ words: String? = nil) {
+  private func beginAction() -> Int {
+    lastNumber += 1
+    return lastNumber
+  }
+
+  /// Ends the action begun as number `begun`: shows `words`, or the copy for `category`. A
+  /// success (neither) clears a message shown before the action began; a cancellation leaves
+  /// what shows.
+  private func endAction(_ begun: Int, _ category: FailureCategory?, _ words: String? = nil) {
     if let category {
       guard let copy = FailureCopy.message(for: category) else { return }
-      actionMessage = copy
-    } else {
-      actionMessage = words
+      show(copy, failure: category)
+    } else if words != nil || messageNumber < begun {
+      show(words, failure: nil)
     }
-    actionFailure = category
+  }
+
+  private func show(_ words: String?, failure: FailureCategory?) {
+    lastNumber += 1
+    messageNumber = lastNumber
+    actionMessage = words
+    actionFailure = failure
   }
 }

@@ -44,7 +44,7 @@ extension DemoTour {
     try await Task.sleep(for: .milliseconds(150))
     step("the first page was fetched and its answer is held up for 600 ms on the way back…")
     let renamed = try await environment.repository.save(id: 1, changes: ProductChanges(title: "Product One, Renamed"))
-    step("meanwhile product 1 is renamed on the server to “\(renamed.title)”, and the user refreshes")
+    step("meanwhile product 1 is renamed on the server to “\(renamed.saved.title)”, and the user refreshes")
     await catalog.refresh()
     let afterRefresh = catalog.state.value?.products.first?.title ?? "nothing"
     result("the refresh answered first: the screen shows “\(afterRefresh)”")

@@ -4,7 +4,7 @@ import Foundation
 import Storefront
 import StorefrontFixtures
 
-/// `storefront demo`: four short scenes that make the architecture visible, each ending with
+/// `storefront demo`: six short scenes that make the architecture visible, each ending with
 /// the numbers the embedded backend saw.
 ///
 /// This is the one part of the command line that drives owners directly (the repository's
@@ -34,6 +34,10 @@ struct DemoTour {
       await printTrace(focus: ["session"])
       try await cancelledLoad(in: folder.appending(path: "4"))
       await printTrace()
+      try await composedWrites(in: folder.appending(path: "5"))
+      await printTrace(focus: ["products"])
+      try await restartFromKeptProducts(in: folder.appending(path: "6"))
+      await printTrace(focus: ["products"])
     } catch {
       console.writeError("storefront: the demo stopped: \(FailureCopy.message(for: error) ?? "cancelled").\n")
       return 1
@@ -63,14 +67,16 @@ struct DemoTour {
     say("   " + line)
   }
 
-  /// A backend and an environment over it, with files in `folder`.
+  /// A backend and an environment over it, with files in `folder`: `now` is the server's clock,
+  /// `appNow` the app's.
   func open(
     _ configuration: EmbeddedBackend.Configuration, in folder: URL, now: @escaping @Sendable () -> Date = { Date() },
-    transport: ((EmbeddedBackend) -> any HTTPTransport)? = nil
+    appNow: @escaping @Sendable () -> Date = { Date() }, transport: ((EmbeddedBackend) -> any HTTPTransport)? = nil
   ) async throws -> (EmbeddedBackend, StorefrontEnvironment) {
     let backend = try EmbeddedBackend(configuration: configuration, now: now)
     var storefront = StorefrontConfiguration(
-      baseURL: configuration.baseURL, transport: transport?(backend) ?? backend, dataDirectory: folder, retry: nil)
+      baseURL: configuration.baseURL, transport: transport?(backend) ?? backend, dataDirectory: folder, retry: nil,
+      now: appNow)
     if inspects {
       let recorder = TraceRecorder()
       storefront.inspector = recorder

@@ -63,7 +63,10 @@ extension BrowserApp {
       start { await self.loadCatalog { await self.catalog.setSort(next) } }
     case .character("/"): openSearch()
     case .enter: if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection]) }
-    case .character("f"): if rows.indices.contains(catalogSelection) { toggleFavorite(rows[catalogSelection]) }
+    case .character("f"):
+      guard rows.indices.contains(catalogSelection) else { break }
+      let product = rows[catalogSelection]
+      start { await self.toggleFavorite(product) }
     case .character("e"):
       if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection], thenEdit: true) }
     case .character("l"): logInOrOut()
@@ -150,15 +153,16 @@ extension BrowserApp {
     }
   }
 
-  private func toggleFavorite(_ product: Product) {
+  /// Marks `product` as a favourite or not from the list, through a product screen's view model,
+  /// and says how it went on the list: a failure in the status line; a cancelled toggle not at all.
+  func toggleFavorite(_ product: Product) async {
     let detail = ProductDetailViewModel(productID: product.id, environment: environment)
-    start {
-      await detail.toggleFavorite()
-      if let message = detail.message {
-        self.failure = message
-      } else {
-        self.notice = detail.isFavorite ? "Added “\(product.title)” to favourites." : "Removed “\(product.title)”."
-      }
+    let before = detail.isFavorite
+    await detail.toggleFavorite()
+    if let message = detail.message {
+      failure = message
+    } else if detail.isFavorite != before {
+      notice = detail.isFavorite ? "Added “\(product.title)” to favourites." : "Removed “\(product.title)”."
     }
   }
 }

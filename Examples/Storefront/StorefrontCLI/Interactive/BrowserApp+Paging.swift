@@ -11,7 +11,30 @@ extension BrowserApp {
     remark = nil
     fillWindow()
     guard catalog.message == nil, case .loaded(let screen) = catalog.state, screen.source == .live else { return }
-    updatedAt = Date()
+    updatedAt = environment.configuration.now()
+  }
+
+  /// How long rows stay fresh for a focus-in: the cached searches' freshness.
+  static let rowsFreshFor: TimeInterval = 60
+
+  /// The terminal's window gained or lost focus, as a browser tab does: the app's events hear
+  /// it, so the repository revalidates the stale values screens watch, and a focus-in refreshes
+  /// the catalog when its rows are stale (see ``rowsAreStale``), keeping the selected product.
+  func focusChanged(gained: Bool) {
+    environment.appEvents.send(gained ? .didBecomeActive : .didResignActive)
+    guard gained, rowsAreStale else { return }
+    start { await self.reloadCatalog { await self.catalog.refresh() } }
+  }
+
+  /// Whether a focus-in should load the catalog again: it shows the page saved at the last run,
+  /// or its first page failed, or its last live page came longer ago than ``rowsFreshFor``.
+  /// Rows loading already are not stale: their answer comes anyway.
+  var rowsAreStale: Bool {
+    guard !catalog.state.isLoading else { return false }
+    guard let screen = catalog.state.value else { return catalog.state.failure != nil }
+    if case .offline = screen.source { return true }
+    guard let updatedAt else { return true }
+    return environment.configuration.now().timeIntervalSince(updatedAt) >= Self.rowsFreshFor
   }
 
   /// Fetches the next page, one at a time however many keys ask; then applies the Down presses

@@ -122,6 +122,8 @@ final class BrowserApp {
           index += 1
         }
       }
+    case .focus(let gained):
+      focusChanged(gained: gained)
     case .resized:
       size = TerminalSize.current() ?? size
       fillWindow()

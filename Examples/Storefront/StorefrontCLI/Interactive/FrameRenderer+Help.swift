@@ -16,6 +16,7 @@ extension FrameRenderer {
     "In help and details: ↑ ↓ j k PgUp PgDn Home End scroll.",
     "In a field: ← → Home End move, Ctrl-U clears to the start, Ctrl-K to the end.",
     "In a form: Tab moves between fields, Enter saves, Esc cancels.",
+    "Coming back to this terminal refreshes the list when it is older than a minute, as a browser tab does.",
   ]
 
   /// The help screen: the keys in two columns where they fit, else in one, then the notes

@@ -119,7 +119,38 @@ public enum InspectorPanelRenderer {
 
   /// `line` padded with spaces to `width` visible characters (colour sequences take none).
   private static func padded(_ line: String, to width: Int) -> String {
-    let visible = line.replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "").count
+    let visible = visibleCount(line)
     return visible >= width ? line : line + String(repeating: " ", count: width - visible)
+  }
+
+  /// The characters of `line` without its colour sequences (`ESC [`, digits, `;` or `?`, a
+  /// letter). Scanned by hand: a regex literal here was parsed again on every line of every
+  /// frame, and cost the panel most of its frame.
+  private static func visibleCount(_ line: String) -> Int {
+    let bytes = line.utf8
+    guard bytes.contains(0x1B) else { return line.count }
+    var kept = String.UnicodeScalarView()
+    let scalars = Array(line.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "\u{1B}", let end = sequenceEnd(scalars, from: index) {
+        index = end
+        continue
+      }
+      kept.append(scalars[index])
+      index += 1
+    }
+    return String(kept).count
+  }
+
+  /// The index after the colour sequence starting at `start`, or `nil` when none starts there.
+  private static func sequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    guard start + 1 < scalars.count, scalars[start + 1] == "[" else { return nil }
+    var index = start + 2
+    while index < scalars.count, ("0"..."9").contains(scalars[index]) || ";?".unicodeScalars.contains(scalars[index]) {
+      index += 1
+    }
+    let letter = index < scalars.count && (("A"..."Z").contains(scalars[index]) || ("a"..."z").contains(scalars[index]))
+    return letter ? index + 1 : nil
   }
 }

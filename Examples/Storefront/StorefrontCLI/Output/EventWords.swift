@@ -35,6 +35,10 @@ public enum EventWords {
     case .written: ("written", "in \(milliseconds(event.duration ?? .zero))")
     case .writeFailed: ("write failed", event.outcome.map(failure))
     case .movedAside: ("moved aside", event.reason == .corrupt ? "(corrupt)" : "(unreadable)")
+    case .layerAdded: ("layered", "write \(id)")
+    case .writeCommitted: ("committed", "write \(id)")
+    case .writeRolledBack: ("rolled back", "write \(id)")
+    case .hydrated: ("hydrated", "\(event.items ?? 0) from the file \(held)" + (reason.isEmpty ? "" : ", \(reason)"))
     default: (event.kind.rawValue, reason.isEmpty ? nil : reason)  // an app's own owner's event
     }
   }

@@ -89,6 +89,7 @@ struct CommandRunner {
   /// it moves to the background.
   func close() async {
     try? await environment.offlineCatalog.flush()
+    try? await environment.repository.flush()
     try? await environment.preferences.flush()
     try? await environment.session.flush()
     try? await backend.embedded?.flush()

@@ -25,6 +25,12 @@ public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
+    // One scalar before the combining marks, or among CJK ideographs and Hangul syllables:
+    // no emoji, mark or keycap there, so the width needs no lookup of Unicode properties.
+    if scalars.count == 1 {
+      if first.value < 0x300 { return 1 }
+      if singleWide.contains(where: { $0.contains(first.value) }) { return 2 }
+    }
     if isEmoji(character, first: first) { return 2 }
     if scalars.contains(where: { $0.value == 0x20E3 }) { return 2 }  // a keycap, such as 1️⃣
     return width(of: first)
@@ -33,6 +39,10 @@ public enum DisplayWidth {
   /// The longest prefix of `text` that takes at most `cells`, and the cells it takes.
   public static func prefix(_ text: some StringProtocol, fitting cells: Int) -> (text: Substring, width: Int) {
     let text = Substring(text)
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {  // printable ASCII: a cell a byte
+      let used = min(max(cells, 0), text.utf8.count)
+      return (text[..<text.utf8.index(text.startIndex, offsetBy: used)], used)
+    }
     var used = 0
     var end = text.startIndex
     while end < text.endIndex {
@@ -64,6 +74,10 @@ public enum DisplayWidth {
     if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul vowels and finals join the syllable
     return wideRanges.contains { $0.contains(value) } ? 2 : 1
   }
+
+  /// Wide ranges whose every scalar is a letter or unassigned: CJK extension A, the unified
+  /// ideographs, Hangul syllables.
+  private static let singleWide: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
 
   /// East Asian Width W and F, outside the emoji blocks; sorted, not overlapping.
   static let wideRanges: [ClosedRange<UInt32>] = [

@@ -85,6 +85,8 @@ public struct KeyDecoder: Sendable {
     case (UInt8(ascii: "~"), "3"): return (.delete, length)
     case (UInt8(ascii: "~"), "5"): return (.pageUp, length)
     case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
+    case (UInt8(ascii: "I"), "") where second == UInt8(ascii: "["): return (.focus(true), length)
+    case (UInt8(ascii: "O"), "") where second == UInt8(ascii: "["): return (.focus(false), length)
     default: return (nil, length)
     }
   }

@@ -124,7 +124,7 @@ final class TerminalSession: Sendable {
     let (keys, waiting, received) = decoder.withLock { decoder in
       (decoder.decode(buffer.prefix(count)), decoder.hasPending, decoder.received)
     }
-    if !keys.isEmpty { continuation.yield(.keys(keys)) }
+    for event in TerminalEvent.events(of: keys) { continuation.yield(event) }
     if waiting {
       // A lone Esc: if nothing follows soon, it is the Escape key, not a sequence. A flush
       // planned before more bytes came must not cut the newer key short.

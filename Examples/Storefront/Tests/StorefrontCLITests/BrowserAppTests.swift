@@ -49,6 +49,53 @@ struct BrowserAppTests {
     #expect(app.catalog.state.value?.products.count == 20)
     #expect(app.updatedAt != shown, "a page that arrives moves it")
   }
+
+  /// A browser over the embedded backend, with its files in `data`.
+  @MainActor static func browser(_ data: DataFolder) async throws -> BrowserApp {
+    let network = try Network()
+    let environment = try await StorefrontEnvironment.open(
+      StorefrontConfiguration(
+        baseURL: network.backend.configuration.baseURL, transport: network, dataDirectory: data.url, pageSize: 10,
+        retry: nil, clock: TestClock()))
+    return BrowserApp(environment: environment, style: .plain, backendName: "embedded")
+  }
+
+  @Test @MainActor func aFavouriteThatCannotBeSavedSaysSoOnTheListThatMarkedIt() async throws {
+    let data = try DataFolder()
+    let app = try await Self.browser(data)
+    // The data folder becomes a regular file: no write can succeed, even as root.
+    try FileManager.default.removeItem(at: data.url)
+    try Data("not a folder".utf8).write(to: data.url)
+
+    await app.toggleFavorite(Product(id: 3, title: "Brass lamp", price: 12))
+
+    #expect(app.failure == FailureCopy.message(for: .storage))
+    #expect(app.notice == nil)
+    #expect(app.environment.favorites.ids.isEmpty, "the mark is taken back")
+  }
+
+  @Test @MainActor func aCancelledFavouriteSaysNothing() async throws {
+    let data = try DataFolder()
+    let app = try await Self.browser(data)
+
+    let toggling = Task { await app.toggleFavorite(Product(id: 3, title: "Brass lamp", price: 12)) }
+    toggling.cancel()  // before it runs: the test holds the main actor
+    await toggling.value
+
+    #expect(app.failure == nil && app.notice == nil)
+    #expect(app.environment.favorites.ids.isEmpty)
+  }
+
+  @Test @MainActor func aFavouriteSavedFromTheListSaysSo() async throws {
+    let data = try DataFolder()
+    let app = try await Self.browser(data)
+
+    await app.toggleFavorite(Product(id: 3, title: "Brass lamp", price: 12))
+
+    #expect(app.notice == "Added “Brass lamp” to favourites.")
+    #expect(app.failure == nil)
+    #expect(app.environment.favorites.ids == [3])
+  }
 }
 
 /// The order in which the browser starts the work of one read of keys.

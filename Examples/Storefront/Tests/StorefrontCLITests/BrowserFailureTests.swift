@@ -94,4 +94,32 @@ struct BrowserFailureTests {
     terminal.send("q")
     try await terminal.readToEnd()
   }
+
+  @Test func aFocusInTriesTheSavedPageAgainAndNoReportReachesAField() async throws {
+    let data = try Self.savedPage([Product(id: 1, title: "Brass desk lamp", price: 12)])
+    let terminal = try PseudoTerminal(
+      arguments: ["--data-dir", data.path, "--latency", "300", "--failure-rate", "1"])
+    try await terminal.read(until: "Brass desk lamp")
+    #expect(terminal.transcript.contains("\u{1B}[?1004h"), "focus reports asked for")
+    let settled: (PseudoTerminal) -> Bool = { terminal in
+      let frame = terminal.lastFrame().joined()
+      return frame.contains("offline, saved") && !frame.contains("…")
+    }
+    try await terminal.read(until: settled)  // the live page failed: the saved one shows
+
+    var mark = terminal.mark
+    terminal.send("\u{1B}[O\u{1B}[I")  // away and back, as switching windows does
+    try await terminal.read(until: "loading the live catalog…", after: mark)  // a new request, with the spinner
+    try await terminal.read(until: settled)
+    #expect(terminal.lastFrame().joined().contains("Brass desk lamp"), "the saved rows stay")
+
+    mark = terminal.mark
+    terminal.send("/ab\u{1B}[O\u{1B}[Ic")
+    try await terminal.read(until: "abc", after: mark)
+    #expect(!terminal.lastFrame(after: mark).joined().contains("[I"), "the report is not text")
+    terminal.send("\u{1B}")
+    terminal.send("q")
+    try await terminal.readToEnd()
+    #expect(terminal.transcript.hasSuffix(ANSI.leave), "focus reports off with the rest")
+  }
 }

@@ -19,7 +19,7 @@ struct DemoTraceWordingTests {
     let titles = demo.output.split(separator: "\n").filter { $0.first?.isNumber == true }
     #expect(
       titles.map { String($0.split(separator: "·").last ?? "") } == [
-        " rules S1, C1)", " rule P3)", " rule T2)", " rule L2)",
+        " rules S1, C1)", " rule P3)", " rule T2)", " rule L2)", " rules M2, M3, M4)", " rules K1, K3)",
       ])
     #expect(demo.output.contains("WatchingYourOwners.md"), "where the rules are read")
     let tokenScene = try #require(

@@ -44,6 +44,13 @@ import Testing
     #expect(FrameRenderer.firstVisibleRow(selection: 40, visible: 31, count: 90) == 31, "whole screens still")
   }
 
+  /// Halfway cases round as C rounds the exact binary value (0.125 to 0.12, 2.675 to 2.67).
+  @Test(arguments: [0, 0.125, 0.375, 2.675, 9.995, 19.99, -3.14159, 1e20, 1e300, .infinity, .nan, 4.05])
+  func pricesAndRatingsReadAsCFormatsThem(value: Double) {
+    #expect(ProductFormatting.price(value) == String(format: "$%.2f", value))
+    #expect(ProductFormatting.rating(value) == String(format: "%.1f", value))
+  }
+
   @Test func wideCharactersAndEmojiKeepTheColumnsStraight() {
     let titles = ["Plain kettle", "日本の包丁セット", "Thumbs 👍🏽 up", "Café crème", "🇯🇵 flag mug"]
     let snapshot = Self.catalog(Self.products(5) { titles[$0 - 1] }, selection: 0)

@@ -67,6 +67,17 @@ struct InspectorPanelTests {
     #expect(lines.filter { $0.contains("Product ") && $0.contains("│") }.count > 10, "rows and panel side by side")
   }
 
+  @Test func inColourThePanelBesideTheTableStartsInTheSameColumnAsInPlainText() {
+    let size = TerminalSize(columns: 140, rows: 30)
+    var browser = Self.browser()
+    browser.selection = 2
+    browser.favorites = [4]
+    let plain = FrameRenderer.lines(browser, size: size, style: .plain, timeZone: .gmt)
+    let coloured = FrameRenderer.lines(browser, size: size, style: Style(usesColor: true), timeZone: .gmt)
+    #expect(coloured != plain, "the colour sequences are there")
+    #expect(coloured.map { $0.replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "") } == plain, "and take no column")
+  }
+
   @Test func aSmallTerminalKeepsTheBusyOwnersAndTheNewestEvent() {
     let lines = InspectorPanelRenderer.lines(Self.panel, width: 40, height: 5, style: .plain)
     #expect(lines.count == 5)
@@ -121,5 +132,25 @@ struct InspectorPanelTests {
     #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     try await fetch.waitForCalls(1)[0].resolve("seven")
     for caller in callers { #expect(try await caller.value == "seven") }
+  }
+
+  struct Refused: Error {}
+
+  @Test func writesThroughACacheReadAsLayeredCommittedAndRolledBack() async throws {
+    let statistics = Statistics()
+    let products = Cache<Int, String>(name: "products", inspector: statistics, describeKey: { "/products/\($0)" })
+    products.set("lamp", for: 7)
+    try await products.write(7, optimistically: { $0 = "brass lamp" }) { "brass lamp" }
+    await #expect(throws: Refused.self) {
+      try await products.write(7, optimistically: { $0 = "" }) { throw Refused() }
+    }
+
+    let panel = InspectorPanel(statistics.snapshot(), timeZone: .gmt)
+    let log = panel.log.map(\.text).filter { $0.contains("write #") }
+    #expect(
+      log == [
+        "products      layered    /products/7 write #1", "products      committed  /products/7 write #1",
+        "products      layered    /products/7 write #2", "products      rolled back /products/7 write #2",
+      ])
   }
 }

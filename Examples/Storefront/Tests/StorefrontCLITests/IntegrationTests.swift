@@ -244,5 +244,22 @@ struct IntegrationTests {
     #expect(outcome.output.contains("was dropped"))
     #expect(outcome.output.contains("and saw 1 refresh"))
     #expect(outcome.output.contains("message: none, failure: none"))
+    #expect(outcome.output.contains("each of the 5 states the screen showed held every edit still pending"))
+    #expect(outcome.output.contains("edit 2 was saved; edit 1 failed, and the screen that made it says why"))
+    #expect(outcome.output.contains(": edit 2, not edit 1"), "the server kept the second edit only")
+    let writes = try #require(outcome.output.components(separatedBy: "\n5. ").last?.components(separatedBy: "\n6. "))
+    let screens = writes[0].split(separator: "\n").filter { $0.hasPrefix("   screen: ") }
+    #expect(screens.count == 5, "every state the product screen showed is printed")
+    let pending = screens.map { $0.components(separatedBy: "  · ").dropFirst().joined(separator: " · ") }
+    #expect(
+      pending == [
+        "", "edit 1 pending", "edits 1 and 2 pending", "edit 1 pending",
+        "says “The server ran into a problem. Try again later.”",
+      ])
+    #expect(screens.dropFirst().dropLast().allSatisfy { $0.contains("“Product One, Renamed”") })
+    #expect(screens.dropFirst(2).allSatisfy { $0.contains(" at $7.50") }, "from the second edit on")
+    let restart = writes.count > 1 ? writes[1] : ""
+    #expect(restart.contains("showed the product kept from the last run at once, without the server"))
+    #expect(restart.contains("10 minutes old, past its 5 fresh ones"))
   }
 }

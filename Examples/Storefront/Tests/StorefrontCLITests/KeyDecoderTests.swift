@@ -15,10 +15,21 @@ import Testing
       ("\u{1B}[1;5A", [.up]),
       ("é", [.character("é")]),
       ("ab", [.character("a"), .character("b")]),
+      ("\u{1B}[I", [.focus(true)]),
+      ("\u{1B}[O", [.focus(false)]),
+      ("a\u{1B}[Ob\u{1B}[Ic", [.character("a"), .focus(false), .character("b"), .focus(true), .character("c")]),
+      ("\u{1B}OI\u{1B}[2I", []),  // SS3 I and a CSI I with a parameter are not focus reports
     ] as [(String, [Key])])
   func decodesKeys(bytes: String, keys: [Key]) {
     var decoder = KeyDecoder()
     #expect(decoder.decode(Array(bytes.utf8)) == keys)
+    #expect(!decoder.hasPending)
+  }
+
+  @Test func aFocusReportSplitAcrossReadsIsOneReport() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x1B, UInt8(ascii: "[")]).isEmpty)
+    #expect(decoder.decode(Array("I".utf8)) == [.focus(true)])
     #expect(!decoder.hasPending)
   }
 

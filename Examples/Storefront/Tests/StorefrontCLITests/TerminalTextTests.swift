@@ -57,6 +57,7 @@ import Testing
     arguments: [
       ("plain", 5), ("Café", 4), ("e\u{301}", 1), ("日本", 4), ("ｶﾀｶﾅ", 4), ("ＡＢ", 4), ("한국", 4),
       ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🇯🇵", 2), ("❤️", 2), ("1️⃣", 2), ("\u{301}", 0), ("\u{200B}", 0),
+      ("©", 1), ("©\u{FE0F}", 2), ("\u{3400}\u{4DBF}", 4), ("가\u{302}", 2),
     ] as [(String, Int)])
   func displayWidthCountsCells(text: String, cells: Int) {
     #expect(DisplayWidth.of(text) == cells)

@@ -3,6 +3,7 @@ import CustodyTesting
 import Foundation
 import Observation
 import Storefront
+import TestSupport
 import Testing
 
 /// The rules of the catalog's feed: the pages of the order asked for last, saved edits patched
@@ -10,6 +11,8 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct CatalogFeedTests {
+  init() { MainQueue.mark() }
+
   @Test func aPageOfAnEarlierOrderIsNeverAnsweredAndItsFetchIsCancelled() async throws {
     let service = FakeProductService()
     let feed = CatalogFeed(service: service, pageSize: 3)
@@ -61,6 +64,7 @@ struct CatalogFeedTests {
     #expect(screen.ids == Array(1...6))
     #expect(screen.products[1].title == "Renamed", "the page fetched meanwhile keeps the edit")
     #expect(screen.sections.flatMap(\.products)[1].title == "Renamed")
+    #expect(shown.handedOffTheMainActor == 0, "every change is handed over on the screen's actor")
   }
 
   @Test func aProductNotListedChangesNothing() async throws {
@@ -74,6 +78,7 @@ struct CatalogFeedTests {
     try await waitUntil("the renamed row") { shown.screens.last?.products[2].title == "Renamed" }
 
     #expect(shown.screens.count == 1, "only the listed product patched the rows")
+    #expect(shown.handedOffTheMainActor == 0, "every change is handed over on the screen's actor")
   }
 
   @Test func theAppsFirstPageIsKeptAndShownAtTheNextStartInItsOrderOnly() async throws {
@@ -180,8 +185,13 @@ final class ShownChanges {
   var screens: [CatalogScreen] = []
   var favorites: Set<Product.ID>?
   var failures = 0
+  /// Changes handed to `record` off the main actor, where the screen's state is not its own.
+  /// The compiler does not catch it: a task group's body in a `nonisolated(nonsending)` function
+  /// runs on the global executor and may call the caller's closure there.
+  var handedOffTheMainActor = 0
 
   func record(_ change: CatalogFeed.Change) {
+    if !MainQueue.isCurrent { handedOffTheMainActor += 1 }
     switch change {
     case .screen(let screen): screens.append(screen)
     case .favorites(let ids): favorites = ids

@@ -57,7 +57,7 @@ struct DummyJSONEditTests {
     let bed = try await TestBed.live(transport: stub.transport)
     let changes = ProductChanges(title: "iPhone Galaxy +1")
     let saved = try await bed.environment.repository.save(id: 1, changes: changes)
-    #expect(saved.title == "iPhone Galaxy +1", "the answer echoes the edit")
+    #expect(saved.saved.title == "iPhone Galaxy +1", "the answer echoes the edit")
 
     #expect(try await bed.environment.repository.keeps(changes, id: 1) == false)
   }

@@ -32,7 +32,7 @@ struct InspectedOwnersTests {
     try await bed.environment.favorites.setFavorite(true, for: 2)
 
     let names = Set(inspector.recording.owners.map(\.owner.name))
-    let expected: Set = ["catalog feed", "products", "searches", "favourites", "offline page"]
+    let expected: Set = ["catalog feed", "products", "searches", "favourites", "favourites file", "offline page"]
     #expect(expected.isSubset(of: names), "\(names)")
     #expect(names.contains("product screen"))
     let products = try #require(inspector.recording.activity(of: "products"))
@@ -41,6 +41,9 @@ struct InspectedOwnersTests {
     let keys = Set(inspector.events.compactMap { $0.key?.description })
     #expect(keys.contains("/products/2"))
     #expect(keys.contains("search \"pho\""))
-    #expect(inspector.recording.activity(of: "favourites")?.counters.writes == 1)
+    #expect(inspector.recording.activity(of: "favourites file")?.counters.writes == 1)
+    let toggle = inspector.events.filter { $0.owner.name == "favourites" }.map(\.kind)
+    #expect(toggle == [.committed, .layerAdded, .writeCommitted, .committed], "the file's set, then the toggle")
+    #expect(keys.contains("favorites.json"))
   }
 }

@@ -19,6 +19,35 @@ struct ProductDetailViewModelTests {
 
     #expect(detail.isFavorite == false)
     #expect(detail.message == FailureCopy.message(for: .storage))
+    #expect(detail.actionFailure == .storage)
+    #expect(bed.environment.favorites.ids.isEmpty)
+  }
+
+  @Test func aSavedToggleShowsOnEveryScreenAndIsOnDisk() async throws {
+    let bed = try await TestBed.fakes()
+    let favorites = bed.environment.favorites
+    var shown = favorites.updates().makeAsyncIterator()
+    #expect(await shown.next() == [])
+    let detail = ProductDetailViewModel(productID: 7, environment: bed.environment)
+
+    await detail.toggleFavorite()
+
+    #expect(await shown.next() == [7], "every screen following the favourites sees it")
+    #expect(detail.isFavorite && detail.message == nil)
+    let reread = Favorites(store: await FileStore.open(url: bed.folder.appending(path: "favorites.json"), default: []))
+    #expect(reread.ids == [7])
+  }
+
+  @Test func aCancelledToggleShowsNoFailure() async throws {
+    let bed = try await TestBed.fakes()
+    let detail = ProductDetailViewModel(productID: 7, environment: bed.environment)
+
+    let toggling = Task { await detail.toggleFavorite() }
+    toggling.cancel()  // before it runs: the test holds the main actor
+    await toggling.value
+
+    #expect(detail.isFavorite == false)
+    #expect(detail.message == nil && detail.actionFailure == nil)
     #expect(bed.environment.favorites.ids.isEmpty)
   }
 

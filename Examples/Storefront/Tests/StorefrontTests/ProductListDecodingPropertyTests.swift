@@ -40,6 +40,11 @@ struct ProductListDecodingPropertyTests {
         #expect(read.items == expected.products && expected.dropped.isEmpty, "seed \(seed)")
         #expect(read.total == expected.total && read.skip == expected.skip && read.limit == expected.limit)
       }
+      // Read into models, it reads or declines the same body alike, to the same models.
+      let models = await ProductListDecoding.readElements(data, parts: parts, Product.read)
+      let mapped = await ProductListDecoding.read(data, parts: parts) { $0.model() }
+      #expect((models == nil) == (mapped == nil), "seed \(seed): one reader declines, the other reads")
+      #expect(models?.items == mapped?.items && models?.limit == mapped?.limit, "seed \(seed)")
       switch (plain, await outcome { try await ProductListDecoding.list(from: data, parts: parts) }) {
       case (.success(let expected), .success(let list)):
         expectSame(list, expected)

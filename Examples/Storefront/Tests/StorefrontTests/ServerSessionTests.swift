@@ -47,6 +47,21 @@ struct ServerSessionTests {
     #expect(ServerOrigin(named: "embedded").description == "embedded")
   }
 
+  @Test func theProductsOneServerSentAreKeptForItAlone() async throws {
+    let shop = try await open("https://shop.example")
+    let lamp = try await shop.repository.product(id: 1)
+    try await shop.repository.flush()
+
+    let elsewhere = try await open("https://elsewhere.example")
+    #expect(elsewhere.repository.cachedProduct(id: 1) == nil, "another server's product is never shown")
+    _ = try await elsewhere.repository.product(id: 2)
+    try await elsewhere.repository.flush()
+
+    let again = try await open("https://shop.example")
+    #expect(again.repository.cachedProduct(id: 1) == lamp, "kept across starts for its own server")
+    #expect(again.repository.cachedProduct(id: 2) == nil, "and only its own")
+  }
+
   @Test func eachServerHasItsOwnCredentialStorageAndFile() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let shop = try await open("https://shop.example")

@@ -1,0 +1,76 @@
+import Custody
+import CustodyTesting
+import Foundation
+import Storefront
+import Testing
+
+/// The products the app has seen are kept for its next start: a detail screen opens at once,
+/// offline too, and the age a product had goes on counting between the two runs.
+@Suite(.timeLimit(.minutes(3)))
+@MainActor
+struct KeptProductsTests {
+  /// The wall clock of both runs, moved by hand.
+  let wall = LockedState(testNow)
+
+  /// A start of the app over `service`, in `folder`.
+  func start(_ service: FakeProductService, in folder: URL) async throws -> TestBed {
+    try await TestBed.fakes(products: service, folder: folder, now: { [wall] in wall.withLock { $0 } })
+  }
+
+  /// A first run that loads product 7 and quits, leaving its data folder behind.
+  func firstRun() async throws -> (folder: URL, bed: TestBed) {
+    let folder = TestBed.newFolder()
+    let service = FakeProductService()
+    let bed = try await start(service, in: folder)
+    let loading = Task { try await bed.environment.repository.product(id: 7) }
+    try await service.details.waitForCalls(1)[0].resolve(.sample(7, "Kept lamp"))
+    _ = try await loading.value
+    try await bed.environment.repository.flush()
+    return (folder, bed)
+  }
+
+  @Test func aProductStaleByNowShowsAtOnceAndIsLoadedAgainInTheBackground() async throws {
+    let (folder, first) = try await firstRun()
+    wall.withLock { $0 += 10 * 60 }  // past its 5 fresh minutes, within the hour it is shown stale
+
+    let service = FakeProductService()
+    let next = try await start(service, in: folder)
+    let detail = ProductDetailViewModel(productID: 7, environment: next.environment)
+    await detail.load()
+
+    #expect(detail.state == .loaded(.sample(7, "Kept lamp")), "shown without waiting for the server")
+    let revalidation = try await service.details.waitForCalls(1)[0]
+    revalidation.fail(HTTPFailureStub.offline)
+    #expect(next.environment.repository.cachedProduct(id: 7)?.title == "Kept lamp", "offline, it stays")
+    withExtendedLifetime(first) {}
+  }
+
+  @Test func aProductStillFreshIsNotAskedForAgain() async throws {
+    let (folder, first) = try await firstRun()
+    wall.withLock { $0 += 4 * 60 }  // within its 5 fresh minutes
+
+    let service = FakeProductService()
+    let next = try await start(service, in: folder)
+    #expect(try await next.environment.repository.product(id: 7).title == "Kept lamp")
+    #expect(service.details.callCount == 0, "its age counted across the restart: still fresh")
+    withExtendedLifetime(first) {}
+  }
+
+  @Test func aProductTooOldToShowWhileLoadingIsLoadedFirstAndShownWhenOffline() async throws {
+    let (folder, first) = try await firstRun()
+    wall.withLock { $0 += 2 * 60 * 60 }  // past its fresh 5 minutes and stale hour
+
+    let service = FakeProductService()
+    let next = try await start(service, in: folder)
+    let detail = ProductDetailViewModel(productID: 7, environment: next.environment)
+    let loading = Task { await detail.load() }
+    let request = try await service.details.waitForCalls(1)[0]
+    #expect(detail.state.value == .sample(7, "Kept lamp"), "the kept product shows while it loads")
+    request.fail(HTTPFailureStub.offline)
+    await loading.value
+
+    #expect(detail.state.failure == .offline)
+    #expect(detail.state.value == .sample(7, "Kept lamp"), "and stays when the server cannot be reached")
+    withExtendedLifetime(first) {}
+  }
+}
