@@ -15,11 +15,13 @@ struct CustodyBench {
 
   static let scenarios: [(name: String, run: @Sendable (Options) async -> ScenarioReport)] = [
     ("coalesce", { await CoalesceScenario.run(quick: $0.quick) }),
-    ("cache", { await CacheScenario.run(quick: $0.quick) }),
+    ("cache", { await CacheScenario.run(quick: $0.quick) }), ("write", { await WriteScenario.run(quick: $0.quick) }),
     ("token", { await TokenScenario.run(quick: $0.quick) }), ("pager", { await PagerScenario.run(quick: $0.quick) }),
     ("decode", { await DecodeScenario.run(quick: $0.quick) }), ("flow", { await FlowScenario.run(quick: $0.quick) }),
     ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath) }),
     ("paste", { await PasteScenario.run(quick: $0.quick) }),
+    ("hydrate", { await HydrateScenario.run(quick: $0.quick) }),
+    ("frame", { await FrameScenario.run(quick: $0.quick) }),
   ]
 
   static func main() async {

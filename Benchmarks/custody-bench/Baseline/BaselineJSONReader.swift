@@ -1,0 +1,147 @@
+// The product page reader as Storefront had it before it read pages straight into models: kept
+// unchanged but for its names, so `decode` can time today's pipeline against it in one run.
+
+import Foundation
+
+/// A cursor over JSON bytes for the product list's fast path: it reads strict JSON (RFC 8259,
+/// UTF-8) into values exactly as `JSONDecoder` reads them, and declines everything else.
+///
+/// Declining is always safe: the caller then decodes the whole body with `JSONDecoder`, which
+/// reads or reports it. So the reader declines whatever `JSONDecoder` might read differently
+/// or report: a byte-order mark, an escaped key, a duplicate key, an integer written as `1.0`
+/// or `1e2`, a number that does not fit, a lone surrogate, invalid UTF-8, nesting beyond 64.
+///
+/// It reads through a raw pointer, so it lives only inside `withUnsafeBytes` of the body; it
+/// never reads at or past `end` (`peek()` answers 0 there, which no rule accepts).
+struct BaselineJSONReader {
+  /// The reader does not take this input; `JSONDecoder` must read it.
+  struct Declined: Error {}
+
+  let base: UnsafePointer<UInt8>
+  var index: Int
+  /// Where this reader stops: the end of the body, or the end of the part it reads.
+  let end: Int
+  /// Reused for strings with escapes.
+  var scratch: [UInt8] = []
+
+  init(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    self.base = base
+    self.index = start
+    self.end = end
+  }
+
+  /// The byte at the cursor, or 0 at the end.
+  @inline(__always) func peek() -> UInt8 { index < end ? base[index] : 0 }
+
+  @inline(__always) mutating func skipWhitespace() {
+    while index < end {
+      switch base[index] {
+      case .space, .lineFeed, .carriageReturn, .tab: index += 1
+      default: return
+      }
+    }
+  }
+
+  /// Consumes `byte` after any whitespace; declines when something else is there.
+  @inline(__always) mutating func expect(_ byte: UInt8) throws(Declined) {
+    skipWhitespace()
+    guard peek() == byte else { throw Declined() }
+    index += 1
+  }
+
+  /// Consumes `byte` after any whitespace if it is there.
+  @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+    skipWhitespace()
+    guard peek() == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// Consumes `null` if it is next: an optional field's "absent".
+  @inline(__always) mutating func consumeNull() -> Bool {
+    skipWhitespace()
+    guard index + 4 <= end, base[index] == UInt8(ascii: "n") else { return false }
+    guard base[index + 1] == UInt8(ascii: "u"), base[index + 2] == .l, base[index + 3] == .l else { return false }
+    index += 4
+    return true
+  }
+
+  /// Reads an object, calling `member` with each key while the cursor is at its value;
+  /// `member` must read or skip the value.
+  @inline(__always) mutating func readObject(
+    _ member: (inout BaselineJSONReader, BaselineJSONKey) throws(Declined) -> Void
+  ) throws(Declined) {
+    try expect(.openBrace)
+    if consume(.closeBrace) { return }
+    repeat {
+      let key = try readKey()
+      try expect(.colon)
+      try member(&self, key)
+    } while consume(.comma)
+    try expect(.closeBrace)
+  }
+
+  /// Reads an array, calling `element` while the cursor is at each element.
+  @inline(__always) mutating func readArray(
+    _ element: (inout BaselineJSONReader) throws(Declined) -> Void
+  ) throws(Declined) {
+    try expect(.openBracket)
+    if consume(.closeBracket) { return }
+    repeat { try element(&self) } while consume(.comma)
+    try expect(.closeBracket)
+  }
+
+  /// A key without escapes (`JSONDecoder` unescapes keys; matching raw bytes could differ).
+  mutating func readKey() throws(Declined) -> BaselineJSONKey {
+    try expect(.quote)
+    let start = index
+    while index < end {
+      let byte = base[index]
+      if byte == .quote {
+        index += 1
+        return BaselineJSONKey(start: base + start, count: index - 1 - start)
+      }
+      if byte == .backslash || byte < 0x20 || byte >= 0x80 { throw Declined() }
+      index += 1
+    }
+    throw Declined()
+  }
+
+  /// `[String]`, `nil` for `null`.
+  mutating func optionalStrings() throws(Declined) -> [String]? {
+    if consumeNull() { return nil }
+    var strings: [String] = []
+    try readArray { reader throws(Declined) in strings.append(try reader.readString()) }
+    return strings
+  }
+}
+
+/// The raw bytes of an object's key, valid while the body is.
+struct BaselineJSONKey {
+  let start: UnsafePointer<UInt8>
+  let count: Int
+
+  /// Whether the key is exactly `name`.
+  @inline(__always) func `is`(_ name: StaticString) -> Bool {
+    name.utf8CodeUnitCount == count && memcmp(start, name.utf8Start, count) == 0
+  }
+}
+
+extension UInt8 {
+  static let space = UInt8(ascii: " ")
+  static let lineFeed = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let tab = UInt8(ascii: "\t")
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let comma = UInt8(ascii: ",")
+  static let colon = UInt8(ascii: ":")
+  static let openBrace = UInt8(ascii: "{")
+  static let closeBrace = UInt8(ascii: "}")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let minus = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let zero = UInt8(ascii: "0")
+  static let l = UInt8(ascii: "l")
+}
