@@ -40,6 +40,10 @@ enum CoalesceScenario {
       let floor = fanOut[.floor]![large]!
       report.ratio("\(variant.rawValue)/floor fan-out ×\(large)", fanOut[variant]![large]! / floor, atMost: 1.2)
       report.ratio(
+        "\(variant.rawValue)/floor for S2 fan-out ×\(large)",
+        fanOut[variant]![large]! / fanOut[.cancellableFloor]![large]!,
+        atMost: 1.2)
+      report.ratio(
         "\(variant.rawValue)/naive whole burst ×\(large)", burst[variant]![large]! / burst[.naiveActor]![large]!,
         atMost: 1.5)
       let scaling = fanOut[variant]![large]! / fanOut[variant]![small]!
@@ -50,7 +54,8 @@ enum CoalesceScenario {
     report.notes.append(
       "for reference: naive/floor fan-out ×\(large) = \(format(fanOut[.naiveActor]![large]! / fanOut[.floor]![large]!)), "
         + "floor/naive whole burst = \(format(burst[.floor]![large]! / burst[.naiveActor]![large]!)), "
-        + "random order/floor fan-out = \(format(fanOut[.shuffledFloor]![large]! / fanOut[.floor]![large]!)); "
+        + "random order/floor fan-out = \(format(fanOut[.shuffledFloor]![large]! / fanOut[.floor]![large]!)), "
+        + "floor for S2/floor fan-out = \(format(fanOut[.cancellableFloor]![large]! / fanOut[.floor]![large]!)); "
         + "best of \(repetitions) runs each")
     return report
   }
@@ -63,6 +68,8 @@ enum CoalesceScenario {
     case floor = "continuations (floor)"
     /// The floor resumed in a random order, as a dictionary of waiters hands them back.
     case shuffledFloor = "continuations, random order"
+    /// The floor with the cancellation handler every caller of an owner waits in (rule S2).
+    case cancellableFloor = "continuations in a cancellation handler (floor for S2)"
   }
 
   struct Result {
@@ -92,6 +99,7 @@ enum CoalesceScenario {
     let naive = NaiveCoalescer()
     let floor = StoredContinuations()
     let shuffledFloor = StoredContinuations(shuffles: true)
+    let cancellableFloor = StoredContinuations(cancellable: true)
     let upstream: @Sendable () async throws -> Int = { try await probe.upstream() }
     let ask: @Sendable () async -> Int? = {
       switch variant {
@@ -100,6 +108,7 @@ enum CoalesceScenario {
       case .naiveActor: return try? await naive.value(upstream)
       case .floor: return try? await floor.value(upstream)
       case .shuffledFloor: return try? await shuffledFloor.value(upstream)
+      case .cancellableFloor: return try? await cancellableFloor.value(upstream)
       }
     }
     let start = Measure.clock.now

@@ -8,6 +8,10 @@ import Custody
 /// Resumed in arrival order, or in a random one: the order a dictionary of waiters hands them
 /// back in. Resuming thousands of tasks in an order unrelated to where they sit in memory
 /// costs far more than the resumptions themselves.
+///
+/// With `cancellable`, each caller waits inside a cancellation handler that does nothing: the
+/// least a coalescer that lets a cancelled caller go at once (rule S2) must add, since only a
+/// handler registered on the caller's task hears of its cancellation.
 final class StoredContinuations: Sendable {
   private struct State {
     var started = false
@@ -17,10 +21,22 @@ final class StoredContinuations: Sendable {
 
   private let state = LockedState(State())
   private let shuffles: Bool
+  private let cancellable: Bool
 
-  init(shuffles: Bool = false) { self.shuffles = shuffles }
+  init(shuffles: Bool = false, cancellable: Bool = false) {
+    self.shuffles = shuffles
+    self.cancellable = cancellable
+  }
 
   func value(_ operation: @escaping @Sendable () async throws -> Int) async throws -> Int {
+    guard cancellable else { return try await stored(operation) }
+    return try await withTaskCancellationHandler {
+      try await stored(operation)
+    } onCancel: {
+    }
+  }
+
+  private func stored(_ operation: @escaping @Sendable () async throws -> Int) async throws -> Int {
     try await withCheckedThrowingContinuation { continuation in
       let (outcome, start) = state.withLock { state -> (Swift.Result<Int, any Error>?, Bool) in
         if let outcome = state.outcome { return (outcome, false) }
