@@ -55,6 +55,13 @@ enum StallScenario {
     let floorP99 = max(loaded.report.p99Lateness.seconds, 1e-4)
     report.ratio("C worst / loaded floor worst", cMax / floorMax, atMost: 2)
     report.ratio("C p99 / loaded floor p99", c.report.p99Lateness.seconds / floorP99, atMost: 2)
+    // The same two ratios on the main queue's own timer, which does not wake through the pool.
+    report.ratio(
+      "main queue timer: C worst / loaded floor worst",
+      c.mainQueue.maxLateness.seconds / max(loaded.mainQueue.maxLateness.seconds, 1e-4), atMost: 2)
+    report.ratio(
+      "main queue timer: C p99 / loaded floor p99",
+      c.mainQueue.p99Lateness.seconds / max(loaded.mainQueue.p99Lateness.seconds, 1e-4), atMost: 2)
     report.ratio("A worst / C worst", a.report.maxLateness.seconds / cMax, atLeast: 300)
     report.ratio("B worst / C worst", b.report.maxLateness.seconds / cMax, atLeast: 20)
     let idleMax = max(idle.report.maxLateness.seconds, 1e-4)
@@ -69,12 +76,16 @@ enum StallScenario {
     /// CPU time of the whole process during the measured work.
     var cpu: Duration
     var report: MainActorStallMeter.Report
+    /// The main queue's own timer over the same time (see ``MainQueueHeartbeat``).
+    var mainQueue = MainActorStallMeter.Report(latenesses: [])
   }
 
   static func record(_ report: inout ScenarioReport, _ variant: String, _ run: Run) {
     report.add(variant, "wall", run.wall.milliseconds, "ms")
     report.add(variant, "max lateness", run.report.maxLateness.milliseconds, "ms")
     report.add(variant, "p99 lateness", run.report.p99Lateness.milliseconds, "ms")
+    report.add(variant, "main queue timer: max lateness", run.mainQueue.maxLateness.milliseconds, "ms")
+    report.add(variant, "main queue timer: p99 lateness", run.mainQueue.p99Lateness.milliseconds, "ms")
   }
 
   /// Loads once (so there is a list to replace), then measures a refresh.
@@ -83,7 +94,9 @@ enum StallScenario {
     // What an earlier run left behind (a list freed in the background) is not this run's work.
     await ProcessCPU.waitUntilQuiet()
     let meter = MainActorStallMeter()
+    let mainQueue = MainQueueHeartbeat()
     meter.start()
+    mainQueue.start()
     try? await meter.waitForTicks(5)
     let start = Measure.clock.now
     let cpu = ProcessCPU.now
@@ -91,14 +104,16 @@ enum StallScenario {
     let wall = start.duration(to: Measure.clock.now)
     let used = ProcessCPU.now - cpu
     try? await meter.waitForTicks(meter.tickCount + 5)  // a late tick lands after the work
-    return Run(wall: wall, cpu: used, report: meter.stop())
+    return Run(wall: wall, cpu: used, report: meter.stop(), mainQueue: .init(latenesses: mainQueue.stop()))
   }
 
   static func measureIdle(for duration: Duration) async -> Run {
     let meter = MainActorStallMeter()
+    let mainQueue = MainQueueHeartbeat()
     meter.start()
+    mainQueue.start()
     try? await Task.sleep(for: duration)
-    return Run(wall: duration, cpu: .zero, report: meter.stop())
+    return Run(wall: duration, cpu: .zero, report: meter.stop(), mainQueue: .init(latenesses: mainQueue.stop()))
   }
 
   static func measureShipped(backend: EmbeddedBackend, count: Int) async -> Run {
