@@ -8,6 +8,8 @@ import StorefrontFixtures
 /// the app had it next (`BaselineDecoding`, a copy: products read into DTOs, then mapped, part
 /// by part in a task group); and by the pipeline it uses now (`ProductListDecoding`: products
 /// read straight into models, the parts one after another in the caller's task on two cores).
+/// Beside them the floor of any decoder into these models: building them from values already
+/// in memory (``ModelFloor``).
 enum DecodeScenario {
   static func run(quick: Bool) async -> ScenarioReport {
     var report = ScenarioReport("decode")
@@ -32,10 +34,16 @@ enum DecodeScenario {
       let repetitions = size >= 100_000 ? 5 : 9
       // Interleaved, each round in another order, so that the machine's load at any moment and
       // what the previous variant left in the allocator weigh on every variant alike.
+      let products = now?.products ?? []
       let variants: [(name: String, run: @Sendable () async -> Void)] = [
         ("JSONDecoder + model()", { blackHole(try? JSONDecoder().decode(ProductListDTO.self, from: body).model()) }),
         ("before: DTOs, then models", { blackHole(try? await BaselineDecoding.page(from: body)) }),
         ("now: ProductListDecoding", { blackHole(try? await ProductListDecoding.page(from: body)) }),
+        ("floor: the models built from memory", { blackHole(ModelFloor.products(copying: products)) }),
+        (
+          "floor, addresses left as text",
+          { blackHole(ModelFloor.products(copying: products, parsingAddresses: false)) }
+        ),
       ]
       var best = [Duration](repeating: .seconds(1_000_000), count: variants.count)
       for round in 0..<repetitions {
@@ -49,6 +57,11 @@ enum DecodeScenario {
         report.add("\(label), \(variant)", "throughput", Double(body.count) / 1e6 / duration.seconds, "MB/s")
       }
       report.ratio("now / before ×\(size) (throughput)", best[1] / best[2], atLeast: 2)
+      report.notes.append(
+        "\(label): building the models from memory takes \(format(best[3] / best[2] * 100))% of now's time and "
+          + "\(format(best[3] / best[1] * 100))% of before's, so no decoder into these models can be more than "
+          + "\(format(best[1] / best[3]))× faster than before; with addresses left as text, "
+          + "\(format(best[1] / best[4]))×")
       report.notes.append("\(label): now \(format(best[0] / best[2]))× JSONDecoder + model()")
     }
     report.notes.append("\(ProcessInfo.processInfo.activeProcessorCount) cores")
