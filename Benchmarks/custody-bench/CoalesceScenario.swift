@@ -9,7 +9,7 @@ enum CoalesceScenario {
   static func run(quick: Bool) async -> ScenarioReport {
     var report = ScenarioReport("coalesce")
     let sizes = quick ? [1_000, 2_000] : [1_000, 10_000]
-    let repetitions = quick ? 1 : 5
+    let repetitions = quick ? 1 : 15
     var fanOut: [Variant: [Int: Double]] = [:]
     var burst: [Variant: [Int: Double]] = [:]
     for callers in sizes {
