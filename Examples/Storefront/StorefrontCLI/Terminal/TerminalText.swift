@@ -16,12 +16,25 @@ public enum TerminalText {
   /// and DEL by their Control Pictures (`␛`, `␇`, `␊`, …), C1 controls and the bidirectional
   /// overrides and isolates by `�`. Everything else is kept.
   public static func inert(_ text: String) -> String {
+    guard mayHoldControls(text) else { return text }
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       result.append(isControl(scalar) ? stand(in: scalar) : scalar)
     }
     return String(result)
+  }
+
+  /// Whether `text` may hold a scalar ``isControl(_:)`` matches, from its UTF-8 bytes alone:
+  /// false only when none is there. A frame passes every cell's text through ``inert(_:)``,
+  /// and most of it is printable ASCII or letters far from the controls.
+  static func mayHoldControls(_ text: String) -> Bool {
+    for byte in text.utf8 {
+      // C0 and DEL; 0xC2 leads U+0080…U+00BF (the C1 controls among them); 0xE2 leads
+      // U+2000…U+2FFF (the bidirectional controls among them).
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+    }
+    return false
   }
 
   /// Whether `scalar` is one a terminal may act on, or one that reorders the text around it.
