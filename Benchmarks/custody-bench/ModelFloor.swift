@@ -3,20 +3,15 @@ import Storefront
 
 /// The floor of decoding a page into models: what any decoder that hands back these `Product`
 /// values must at least do, with no JSON read at all. Every string is copied into storage of its
-/// own (a string longer than 15 bytes is one allocation), every array is built, and every address
-/// is parsed into a `URL`, from values already in memory. A decoder can only add to this; what
-/// it costs is set by the model's shape.
+/// own (a string longer than 15 bytes is one allocation) and every array is built, from values
+/// already in memory. A decoder can only add to this; what it costs is set by the model's shape.
 enum ModelFloor {
-  /// Copies of `products`, built as a decoder builds them.
-  ///
-  /// With `parsingAddresses: false`, the thumbnail's and images' addresses are copied as strings
-  /// and not parsed (the products get none): what a model that kept its addresses as text, and
-  /// parsed one only when a screen shows it, would cost.
-  static func products(copying products: [Product], parsingAddresses: Bool = true) -> [(Product, [String])] {
+  /// Copies of `products`, built as a decoder builds them, with `parsingAddresses` also every
+  /// address parsed into a `URL` kept beside its product: the model as it was before it kept
+  /// its addresses as text.
+  static func products(copying products: [Product], parsingAddresses: Bool = false) -> [(Product, [URL])] {
     products.map { product in
-      let addresses =
-        parsingAddresses ? [] : ([product.thumbnail].compactMap { $0 } + product.images).map { copy($0.absoluteString) }
-      let copied = Product(
+      var copied = Product(
         id: product.id, title: copy(product.title), description: copy(product.description),
         category: copy(product.category), price: product.price, discountPercentage: product.discountPercentage,
         rating: product.rating, stock: product.stock, tags: product.tags.map(copy), brand: product.brand.map(copy),
@@ -29,10 +24,12 @@ enum ModelFloor {
             rating: review.rating, comment: copy(review.comment), date: copy(review.date),
             reviewerName: copy(review.reviewerName))
         },
-        returnPolicy: product.returnPolicy.map(copy), minimumOrderQuantity: product.minimumOrderQuantity,
-        thumbnail: parsingAddresses ? product.thumbnail.flatMap { URL(string: copy($0.absoluteString)) } : nil,
-        images: parsingAddresses ? product.images.compactMap { URL(string: copy($0.absoluteString)) } : [])
-      return (copied, addresses)
+        returnPolicy: product.returnPolicy.map(copy), minimumOrderQuantity: product.minimumOrderQuantity)
+      copied.thumbnailAddress = product.thumbnailAddress.map(copy)
+      copied.imageAddresses = product.imageAddresses.map(copy)
+      guard parsingAddresses else { return (copied, []) }
+      let addresses = [copied.thumbnailAddress].compactMap { $0 } + copied.imageAddresses
+      return (copied, addresses.compactMap(URL.init(string:)))
     }
   }
 

@@ -52,7 +52,7 @@ public struct ProductDTO: Sendable, Hashable, Codable {
 
   /// The app's model of this product. Reviewers' e-mail addresses stay on the wire.
   public func model() -> Product {
-    Product(
+    var product = Product(
       id: id, title: title, description: description ?? "", category: category ?? "", price: price,
       discountPercentage: discountPercentage, rating: rating, stock: stock, tags: tags ?? [], brand: brand, sku: sku,
       weight: weight,
@@ -62,7 +62,9 @@ public struct ProductDTO: Sendable, Hashable, Codable {
       reviews: (reviews ?? []).map {
         Product.Review(rating: $0.rating, comment: $0.comment, date: $0.date, reviewerName: $0.reviewerName)
       },
-      returnPolicy: returnPolicy, minimumOrderQuantity: minimumOrderQuantity,
-      thumbnail: thumbnail.flatMap(URL.init(string:)), images: (images ?? []).compactMap(URL.init(string:)))
+      returnPolicy: returnPolicy, minimumOrderQuantity: minimumOrderQuantity)
+    product.thumbnailAddress = thumbnail
+    product.imageAddresses = images ?? []
+    return product
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// It accepts and declines exactly what `ProductDTO.read(from:)` does (the same keys, the same
 /// duplicates, the same types and `null`s), so a page reads the same way whichever of the two
 /// reads it. What the model leaves out (a reviewer's e-mail address, the metadata) is checked
-/// as strictly but never made into strings; addresses become `URL`s as they are read.
+/// as strictly but never made into strings; addresses are kept as text, as the model keeps them.
 extension Product {
   static func read(from reader: inout JSONReader) throws(JSONReader.Declined) -> Product {
     var product = Product(id: 0, title: "", price: 0)
@@ -37,8 +37,8 @@ extension Product {
       case .returnPolicy: product.returnPolicy = try reader.readOptionalString()
       case .minimumOrderQuantity: product.minimumOrderQuantity = try reader.readOptionalInt()
       case .meta: if !reader.consumeNull() { try ProductDTO.Meta.skip(from: &reader) }
-      case .images: product.images = try reader.optionalURLs()
-      case .thumbnail: product.thumbnail = try reader.readOptionalString().flatMap(URL.init(string:))
+      case .images: product.imageAddresses = try reader.optionalStrings() ?? []
+      case .thumbnail: product.thumbnailAddress = try reader.readOptionalString()
       }
     }
     let required = ProductDTO.Field.id.bit | ProductDTO.Field.title.bit | ProductDTO.Field.price.bit
@@ -90,17 +90,5 @@ extension ProductDTO.Meta {
       seen |= bit
       try reader.skipOptionalString()
     }
-  }
-}
-
-extension JSONReader {
-  /// The addresses of a `[String]` that parse as URLs, none for `null`, as `model()` keeps them.
-  fileprivate mutating func optionalURLs() throws(Declined) -> [URL] {
-    var urls: [URL] = []
-    if consumeNull() { return urls }
-    try readArray { reader throws(Declined) in
-      if let url = URL(string: try reader.readString()) { urls.append(url) }
-    }
-    return urls
   }
 }

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// Built from a ``ProductDTO`` by ``ProductDTO/model()``; fields the API often leaves out
 /// (brand, weight, reviews…) are optional or empty, never invented.
+///
+/// The thumbnail's and images' addresses are kept as the server wrote them and become `URL`s
+/// when read (``thumbnail``, ``images``): parsing every address of a page as it is decoded took
+/// a third of the time of building its products, for the few a screen shows.
 public struct Product: Sendable, Hashable, Identifiable, Codable {
   public typealias ID = Int
 
@@ -29,8 +33,31 @@ public struct Product: Sendable, Hashable, Identifiable, Codable {
   public var reviews: [Review]
   public var returnPolicy: String?
   public var minimumOrderQuantity: Int?
-  public var thumbnail: URL?
-  public var images: [URL]
+  /// The thumbnail's address as the server wrote it.
+  public var thumbnailAddress: String?
+  /// The images' addresses as the server wrote them.
+  public var imageAddresses: [String]
+
+  /// The thumbnail, if its address is a URL.
+  public var thumbnail: URL? {
+    get { thumbnailAddress.flatMap(URL.init(string:)) }
+    set { thumbnailAddress = newValue?.absoluteString }
+  }
+
+  /// The images whose addresses are URLs, in order.
+  public var images: [URL] {
+    get { imageAddresses.compactMap(URL.init(string:)) }
+    set { imageAddresses = newValue.map(\.absoluteString) }
+  }
+
+  // The addresses are stored under the names the model's files have always used.
+  private enum CodingKeys: String, CodingKey {
+    case id, title, description, category, price, discountPercentage, rating, stock, tags, brand, sku, weight
+    case dimensions, warrantyInformation, shippingInformation, availabilityStatus, reviews, returnPolicy
+    case minimumOrderQuantity
+    case thumbnailAddress = "thumbnail"
+    case imageAddresses = "images"
+  }
 
   public init(
     id: ID, title: String, description: String = "", category: String = "", price: Double,
@@ -59,8 +86,8 @@ public struct Product: Sendable, Hashable, Identifiable, Codable {
     self.reviews = reviews
     self.returnPolicy = returnPolicy
     self.minimumOrderQuantity = minimumOrderQuantity
-    self.thumbnail = thumbnail
-    self.images = images
+    self.thumbnailAddress = thumbnail?.absoluteString
+    self.imageAddresses = images.map(\.absoluteString)
   }
 }
 
