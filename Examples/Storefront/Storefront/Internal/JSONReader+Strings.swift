@@ -6,6 +6,8 @@ extension JSONReader {
     let start = index
     var seen: UInt8 = 0
     while index < end {
+      skipPlainBytes(seen: &seen)
+      guard index < end else { break }
       let byte = base[index]
       if byte == .quote {
         let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
@@ -20,6 +22,31 @@ extension JSONReader {
     throw Declined()
   }
 
+  /// Moves the cursor past whole runs of eight bytes inside a string that hold no quote, no
+  /// backslash and no control character, eight at a time, and adds their high bits to `seen`
+  /// (so that a string of ASCII is known as one). Stops before the eight bytes that hold one of
+  /// those, or fewer than eight before the end; the byte loop after it reads them.
+  @inline(__always) mutating func skipPlainBytes(seen: inout UInt8) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var high: UInt64 = 0
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      // A byte below 0x20, or equal to `"` or `\` (an equal byte is a zero byte of the XOR):
+      // the classic tests, exact about whether any byte of the word matches.
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quoted = word ^ (ones &* 0x22)
+      let escaped = word ^ (ones &* 0x5C)
+      let quote = (quoted &- ones) & ~quoted & highs
+      let backslash = (escaped &- ones) & ~escaped & highs
+      guard control | quote | backslash == 0 else { break }
+      high |= word & highs
+      index += 8
+    }
+    if high != 0 { seen |= 0x80 }
+  }
+
   /// A string value, `nil` for `null`.
   mutating func readOptionalString() throws(Declined) -> String? {
     consumeNull() ? nil : try readString()
@@ -32,6 +59,8 @@ extension JSONReader {
     let start = index
     var seen: UInt8 = 0
     while index < end {
+      skipPlainBytes(seen: &seen)
+      guard index < end else { break }
       let byte = base[index]
       if byte == .quote {
         let bytes = UnsafeBufferPointer(start: base + start, count: index - start)

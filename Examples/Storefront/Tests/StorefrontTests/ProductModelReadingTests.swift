@@ -30,7 +30,7 @@ struct ProductModelReadingTests {
     #"{"limit":2,"extra":{"products":[{"id":9}]},"total":2,"products":[{"id":1,"title":"A","price":1,"new":"x"},{"id":2,"title":"B","price":2}],"skip":null,"more":[1,"]"]}"#,
     // `null` for every optional field, and for the optional fields the model replaces.
     #"{"products":[{"id":1,"title":"A","price":1,"description":null,"category":null,"tags":null,"brand":null,"reviews":null,"images":null,"thumbnail":null,"meta":null,"dimensions":null}],"total":1}"#,
-    // Addresses that do not parse as URLs: the model leaves them out.
+    // Addresses that do not parse as URLs: the model keeps them as text, its `images` leaves them out.
     #"{"products":[{"id":1,"title":"A","price":1,"images":["","https://a.example/1.png","http://[::1"],"thumbnail":"http://[x"}],"total":1}"#,
     // Duplicate keys: in a product, its metadata, a review, the envelope.
     #"{"products":[{"id":1,"title":"A","price":1,"title":"B"}],"total":1}"#,
@@ -61,6 +61,28 @@ struct ProductModelReadingTests {
         var body = Array(#"{"products":[{"id":1,"title":"A","price":1,"#.utf8) + Array(field.utf8)
         body += Array(#""a"#.utf8) + bad + Array(#"b"\#(close)},{"id":2,"title":"B","price":2}],"total":2}"#.utf8)
         try await expectSameReading(Data(body))
+      }
+    }
+  }
+
+  /// Strings are scanned eight bytes at a time: a quote, an escape, a control character, a
+  /// non-ASCII or an invalid byte at any offset of a word, in a field the model keeps and in one
+  /// it skips, reads as `JSONDecoder` reads it.
+  @Test func aSpecialByteAtAnyOffsetOfAStringReadsAsJSONDecoderReadsIt() async throws {
+    let specials: [[UInt8]] = [
+      Array(#"""#.utf8), Array(#"\"#.utf8), Array(#"A"#.utf8), Array("é".utf8), Array("😀".utf8), [0x01],
+      [0x1F], [0x7F], [0xFF], [0xC3], Array(#"""#.utf8),
+    ]
+    let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+    for special in specials {
+      for offset in 0...17 {
+        let text = letters.prefix(offset) + special + letters.prefix(9)
+        for (open, close) in [(#""title":""#, #"""#), (#""meta":{"barcode":""#, #""}"#)] {
+          var body = Array(#"{"products":[{"id":1,"price":1,"#.utf8) + Array(open.utf8) + text + Array(close.utf8)
+          if !open.contains("title") { body += Array(#","title":"A""#.utf8) }
+          body += Array(#"},{"id":2,"title":"B","price":2}],"total":2}"#.utf8)
+          try await expectSameReading(Data(body))
+        }
       }
     }
   }
