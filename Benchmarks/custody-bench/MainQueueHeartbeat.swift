@@ -1,3 +1,4 @@
+import Custody
 import Dispatch
 import Foundation
 
@@ -6,40 +7,49 @@ import Foundation
 /// on the pool first and hops to the main actor from there, so with every pool thread busy its
 /// ticks are late even when the main actor is idle; this one is late only when the main queue
 /// is busy or its thread has no core, as a display link or a run-loop timer would be.
-@MainActor
-final class MainQueueHeartbeat {
-  private var latenesses: [Duration] = []
-  private var due = ContinuousClock.now
-  private var timer: (any DispatchSourceTimer)?
+final class MainQueueHeartbeat: Sendable {
+  private struct State {
+    var latenesses: [Duration] = []
+    var due = ContinuousClock.now
+    var timer: (any DispatchSourceTimer)?
+  }
+
+  private let state = LockedState(State())
   private let interval: Duration
 
   init(interval: Duration = .milliseconds(1)) { self.interval = interval }
 
   /// Starts ticking.
   func start() {
-    latenesses = []
     let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
     let nanoseconds = Int(interval.components.attoseconds / 1_000_000_000)
-    due = ContinuousClock.now.advanced(by: interval)
     timer.schedule(
       deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(0))
-    // The main queue is the main actor's executor.
-    timer.setEventHandler { MainActor.assumeIsolated { self.tick() } }
-    self.timer = timer
+    timer.setEventHandler { [self] in tick() }
+    state.withLock { state in
+      state.latenesses = []
+      state.due = ContinuousClock.now.advanced(by: interval)
+      state.timer = timer
+    }
     timer.resume()
   }
 
   private func tick() {
     let now = ContinuousClock.now
-    latenesses.append(max(due.duration(to: now), .zero))
-    // The next tick is due one interval after this one was; ticks missed meanwhile count once.
-    repeat { due = due.advanced(by: interval) } while due < now
+    state.withLock { state in
+      state.latenesses.append(max(state.due.duration(to: now), .zero))
+      // The next tick is due one interval after this one was; ticks missed meanwhile count once.
+      repeat { state.due = state.due.advanced(by: interval) } while state.due < now
+    }
   }
 
   /// Stops ticking and returns every tick's lateness.
   func stop() -> [Duration] {
-    timer?.cancel()
-    timer = nil
-    return latenesses
+    // Cancelling only marks the source; its handler never runs inside this call.
+    state.withLock { state in
+      state.timer?.cancel()
+      state.timer = nil
+      return state.latenesses
+    }
   }
 }
