@@ -4,17 +4,23 @@ extension JSONReader {
   mutating func readString() throws(Declined) -> String {
     try expect(.quote)
     let start = index
+    let isASCII = try scanToQuoteOrBackslash()
+    if base[index] == .backslash { return try readEscapedString(from: start) }
+    let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
+    index += 1
+    return try Self.string(bytes, isASCII: isASCII)
+  }
+
+  /// Moves the cursor, inside a string, to its closing quote or its first backslash; declines a
+  /// control character and a string that does not end. Returns whether every byte passed was
+  /// ASCII.
+  @inline(__always) private mutating func scanToQuoteOrBackslash() throws(Declined) -> Bool {
     var seen: UInt8 = 0
     while index < end {
       skipPlainBytes(seen: &seen)
       guard index < end else { break }
       let byte = base[index]
-      if byte == .quote {
-        let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
-        index += 1
-        return try Self.string(bytes, isASCII: seen < 0x80)
-      }
-      if byte == .backslash { return try readEscapedString(from: start) }
+      if byte == .quote || byte == .backslash { return seen < 0x80 }
       if byte < 0x20 { throw Declined() }
       seen |= byte
       index += 1
@@ -57,27 +63,15 @@ extension JSONReader {
   mutating func skipString() throws(Declined) {
     try expect(.quote)
     let start = index
-    var seen: UInt8 = 0
-    while index < end {
-      skipPlainBytes(seen: &seen)
-      guard index < end else { break }
-      let byte = base[index]
-      if byte == .quote {
-        let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
-        index += 1
-        guard seen < 0x80 || Self.isValidUTF8(bytes) else { throw Declined() }
-        return
-      }
-      if byte == .backslash {
-        try readEscapedBytes(from: start)
-        guard scratch.withUnsafeBufferPointer(Self.isValidUTF8) else { throw Declined() }
-        return
-      }
-      if byte < 0x20 { throw Declined() }
-      seen |= byte
-      index += 1
+    let isASCII = try scanToQuoteOrBackslash()
+    if base[index] == .backslash {
+      try readEscapedBytes(from: start)
+      guard scratch.withUnsafeBufferPointer(Self.isValidUTF8) else { throw Declined() }
+      return
     }
-    throw Declined()
+    let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
+    index += 1
+    guard isASCII || Self.isValidUTF8(bytes) else { throw Declined() }
   }
 
   /// A string value, or `null`, skipped as ``skipString()`` skips it.
