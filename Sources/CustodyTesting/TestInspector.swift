@@ -154,6 +154,11 @@ public final class TestInspector: OwnerInspector {
   /// Suspends until no work runs (no load, revalidation, fetch or refresh) in the owner named
   /// `owner`, or in any owner.
   ///
+  /// Idle is what the inspector has seen: work started on another task is not running here
+  /// until its start is delivered, and an event recorded with a flight's end (a cache's commit)
+  /// is delivered just after the end. To check work another task starts, or the events after
+  /// an end, wait for those events with ``wait(for:until:)`` or ``waitForEvent(_:owner:where:)``.
+  ///
   /// - Throws: ``TestWaitError`` when the task is cancelled (for example by a `.timeLimit`)
   ///   first; it lists the work still running.
   public func waitUntilIdle(owner: String? = nil) async throws(TestWaitError) {

@@ -163,8 +163,8 @@ struct CacheWriteTests {
     let (first, a) = try await write("a")
     let (second, b) = try await write("b")
     a.resolve(["a"])
-    b.fail(UpstreamError(code: 1))
     _ = try await first.value
+    b.fail(UpstreamError(code: 1))
     _ = await second.result
     let kinds = inspector.kinds().filter { [.layerAdded, .writeCommitted, .writeRolledBack].contains($0) }
     #expect(kinds == [.layerAdded, .layerAdded, .writeCommitted, .writeRolledBack])

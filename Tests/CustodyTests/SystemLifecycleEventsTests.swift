@@ -99,7 +99,7 @@ struct SystemLifecycleEventsTests {
     let watcher = cache.updates(for: 1, revalidatingWith: { [fetch] in try await fetch(1) })
     system.send(.pathUpdated(isSatisfied: false), .pathUpdated(isSatisfied: true))
     try await fetch.waitForCalls(1)[0].resolve("new")
-    try await inspector.waitUntilIdle()
+    try await inspector.waitForEvent("the revalidation's end") { $0.kind == .finished }
     #expect(cache.cachedValue(for: 1) == "new")
     let reasons = inspector.events.filter { $0.kind == .started }.compactMap(\.reason)
     #expect(reasons == [.reconnected])

@@ -101,16 +101,20 @@ struct BrowserFailureTests {
       arguments: ["--data-dir", data.path, "--latency", "300", "--failure-rate", "1"])
     try await terminal.read(until: "Brass desk lamp")
     #expect(terminal.transcript.contains("\u{1B}[?1004h"), "focus reports asked for")
-    let settled: (PseudoTerminal) -> Bool = { terminal in
-      let frame = terminal.lastFrame().joined()
-      return frame.contains("offline, saved") && !frame.contains("…")
+    // The saved rows show before the live page's spinner does. A request has ended once a frame
+    // without the spinner follows one with it.
+    func aRequestEnded(after mark: Int) -> (PseudoTerminal) -> Bool {
+      { terminal in
+        let frame = terminal.lastFrame().joined()
+        return PseudoTerminal.plain(terminal.output(after: mark)).contains("loading the live catalog…")
+          && frame.contains("offline, saved") && !frame.contains("…")
+      }
     }
-    try await terminal.read(until: settled)  // the live page failed: the saved one shows
+    try await terminal.read(until: aRequestEnded(after: 0))  // the live page failed: the saved one shows
 
     var mark = terminal.mark
     terminal.send("\u{1B}[O\u{1B}[I")  // away and back, as switching windows does
-    try await terminal.read(until: "loading the live catalog…", after: mark)  // a new request, with the spinner
-    try await terminal.read(until: settled)
+    try await terminal.read(until: aRequestEnded(after: mark))  // a new request, with the spinner, failed too
     #expect(terminal.lastFrame().joined().contains("Brass desk lamp"), "the saved rows stay")
 
     mark = terminal.mark

@@ -12,9 +12,15 @@ struct KeptProductsTests {
   /// The wall clock of both runs, moved by hand.
   let wall = LockedState(testNow)
 
+  /// What the owners of the second start do.
+  let inspector = TestInspector()
+
   /// A start of the app over `service`, in `folder`.
-  func start(_ service: FakeProductService, in folder: URL) async throws -> TestBed {
-    try await TestBed.fakes(products: service, folder: folder, now: { [wall] in wall.withLock { $0 } })
+  func start(
+    _ service: FakeProductService, in folder: URL, inspector: TestInspector? = nil
+  ) async throws -> TestBed {
+    try await TestBed.fakes(
+      products: service, folder: folder, now: { [wall] in wall.withLock { $0 } }, inspector: inspector)
   }
 
   /// A first run that loads product 7 and quits, leaving its data folder behind.
@@ -34,13 +40,14 @@ struct KeptProductsTests {
     wall.withLock { $0 += 10 * 60 }  // past its 5 fresh minutes, within the hour it is shown stale
 
     let service = FakeProductService()
-    let next = try await start(service, in: folder)
+    let next = try await start(service, in: folder, inspector: inspector)
     let detail = ProductDetailViewModel(productID: 7, environment: next.environment)
     await detail.load()
 
     #expect(detail.state == .loaded(.sample(7, "Kept lamp")), "shown without waiting for the server")
     let revalidation = try await service.details.waitForCalls(1)[0]
     revalidation.fail(HTTPFailureStub.offline)
+    try await inspector.waitForEvent("the revalidation's end", owner: "products") { $0.kind == .finished }
     #expect(next.environment.repository.cachedProduct(id: 7)?.title == "Kept lamp", "offline, it stays")
     withExtendedLifetime(first) {}
   }
@@ -50,9 +57,11 @@ struct KeptProductsTests {
     wall.withLock { $0 += 4 * 60 }  // within its 5 fresh minutes
 
     let service = FakeProductService()
-    let next = try await start(service, in: folder)
+    let next = try await start(service, in: folder, inspector: inspector)
     #expect(try await next.environment.repository.product(id: 7).title == "Kept lamp")
-    #expect(service.details.callCount == 0, "its age counted across the restart: still fresh")
+    // A load started by mistake would reach the service later; its start is seen at once.
+    let kinds = inspector.kinds(of: "products")
+    #expect(kinds.contains(.hit) && !kinds.contains(.started), "its age counted across the restart: still fresh")
     withExtendedLifetime(first) {}
   }
 
