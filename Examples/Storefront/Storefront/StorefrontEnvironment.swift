@@ -29,8 +29,8 @@ public final class StorefrontEnvironment: Sendable {
   /// screen's `LatestTask`.
   public var inspector: (any OwnerInspector)? { configuration.inspector }
   /// The app coming back to its user, and leaving: the front ends send them (the browser its
-  /// terminal's focus, SwiftUI its scene phase). A cache whose values a screen watches listens
-  /// with `Cache.revalidate(on: appEvents.updates())`.
+  /// terminal's focus, SwiftUI its scene phase). The repository listens, so a product a screen
+  /// watches (``ProductDetailViewModel/watch()``) is loaded again when it is stale.
   public let appEvents = Broadcast<LifecycleEvent>()
 
   private init(
@@ -47,6 +47,7 @@ public final class StorefrontEnvironment: Sendable {
     self.offlineCatalog = offlineCatalog
     self.preferences = preferences
     self.loadProblems = loadProblems
+    repository.revalidate(on: appEvents.updates())
   }
 
   /// Creates the data directory if needed, reads the persisted session, favourites, catalog

@@ -43,6 +43,7 @@
         EditProductView(editor: editor, isSaving: model.isSaving, failure: model.message) { await model.save(editor) }
       }
       .task { await model.load() }
+      .task { await model.watch() }
     }
   }
 #endif

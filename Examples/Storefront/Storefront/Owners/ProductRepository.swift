@@ -108,6 +108,22 @@ public final class ProductRepository: Sendable {
     details.cachedValue(for: id)
   }
 
+  /// The product with `id` as every screen sees it (`nil` while none is known), then each
+  /// change, for as long as the stream is read. Meanwhile the product is watched: when it is
+  /// stale and the app comes back (see ``revalidate(on:)``), it is loaded again in the
+  /// background, once however many screens watch it.
+  public func productUpdates(id: Product.ID) -> AsyncStream<Product?> {
+    details.updates(for: id) { [service] in try await service.product(id: id) }
+  }
+
+  /// Listens to `events` for as long as the repository lives: when the app becomes active
+  /// again or the network comes back, the products screens watch (``productUpdates(id:)``) that
+  /// are not fresh are loaded again.
+  public func revalidate<Events: AsyncSequence & Sendable>(on events: Events)
+  where Events.Element == LifecycleEvent {
+    details.revalidate(on: events)
+  }
+
   /// The first page of products matching `text` (trimmed, case-insensitive).
   public func search(_ text: String, limit: Int = 30) async throws -> ProductPage {
     let query = text.trimmingCharacters(in: .whitespacesAndNewlines)

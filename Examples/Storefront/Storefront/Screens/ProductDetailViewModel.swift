@@ -9,6 +9,7 @@ import Observation
 /// ```swift
 /// let detail = ProductDetailViewModel(productID: 1, environment: environment)
 /// await detail.load()
+/// Task { await detail.watch() }  // while the screen shows: SwiftUI's `.task { … }`
 /// await detail.toggleFavorite()
 /// if let editor = detail.makeEditor() {
 ///   editor.priceText = "9.99"
@@ -60,6 +61,17 @@ public final class ProductDetailViewModel {
     let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
     state.apply(outcome)
     if outcome.value != nil { endAction(begun, nil) }
+  }
+
+  /// Shows each change of the product while it runs: an edit made on another screen, and the
+  /// product loaded again when the app comes back after it went stale (the repository listens
+  /// to the environment's `appEvents`). A load in progress goes on. Ends when its task is
+  /// cancelled, as SwiftUI's `.task` is when the screen goes.
+  public func watch() async {
+    for await product in repository.productUpdates(id: productID) {
+      guard let product else { continue }
+      state = state.showing(product)
+    }
   }
 
   /// Flips the favourite flag at once, as ``Favorites`` shows it to every screen while it is

@@ -18,8 +18,9 @@ extension BrowserApp {
   static let rowsFreshFor: TimeInterval = 60
 
   /// The terminal's window gained or lost focus, as a browser tab does: the app's events hear
-  /// it, so the repository revalidates the stale values screens watch, and a focus-in refreshes
-  /// the catalog when its rows are stale (see ``rowsAreStale``), keeping the selected product.
+  /// it, so the repository reloads the stale products a screen watches (`ProductDetailViewModel.watch()`,
+  /// which the SwiftUI product screen runs), and a focus-in refreshes the catalog when its rows
+  /// are stale (see ``rowsAreStale``), keeping the selected product.
   func focusChanged(gained: Bool) {
     environment.appEvents.send(gained ? .didBecomeActive : .didResignActive)
     guard gained, rowsAreStale else { return }
