@@ -21,13 +21,13 @@ struct ProductWatchTests {
     return detail
   }
 
-  /// Saves `title` as product 7's from a second screen, answered by the service.
-  private func renameFromAnotherScreen(_ bed: TestBed, to title: String) async throws {
-    let other = ProductDetailViewModel(productID: 7, environment: bed.environment)
-    let editor = EditableProduct(product: try #require(bed.environment.repository.cachedProduct(id: 7)))
+  /// Saves `title` as product `id`'s from a second screen, answered by the service.
+  private func renameFromAnotherScreen(_ bed: TestBed, product id: Product.ID, to title: String) async throws {
+    let editor = EditableProduct(product: try #require(bed.environment.repository.cachedProduct(id: id)))
     editor.title = title
-    let saving = Task { await other.save(editor) }
-    try await service.updates.waitForCalls(1)[0].resolve(.sample(7, title))
+    let count = service.updates.callCount
+    let saving = Task { await ProductDetailViewModel(productID: id, environment: bed.environment).save(editor) }
+    try await service.updates.waitForCalls(count + 1)[count].resolve(.sample(id, title))
     #expect(await saving.value)
   }
 
@@ -37,7 +37,7 @@ struct ProductWatchTests {
     let watching = Task { await detail.watch() }
 
     // Only the watch brings another screen's edit here: once it shows, the product is watched.
-    try await renameFromAnotherScreen(bed, to: "Brass lamp")
+    try await renameFromAnotherScreen(bed, product: 7, to: "Brass lamp")
     try await waitUntil("the edit of the other screen shows") { detail.state.value?.title == "Brass lamp" }
 
     bed.environment.appEvents.send(.didBecomeActive)
@@ -58,7 +58,7 @@ struct ProductWatchTests {
     let bed = try await TestBed.fakes(products: service, clock: clock, inspector: inspector)
     let detail = try await loadedLamp(bed)
     let watching = Task { await detail.watch() }
-    try await renameFromAnotherScreen(bed, to: "Brass lamp")
+    try await renameFromAnotherScreen(bed, product: 7, to: "Brass lamp")
     try await waitUntil("the edit of the other screen shows") { detail.state.value?.title == "Brass lamp" }
     watching.cancel()
     await watching.value
@@ -69,7 +69,7 @@ struct ProductWatchTests {
     try await service.details.waitForCalls(2)[1].resolve(.sample(8, "Mug"))
     await loading.value
     let watchingMug = Task { await mug.watch() }
-    try await renameMug(bed)
+    try await renameFromAnotherScreen(bed, product: 8, to: "Tall mug")
     try await waitUntil("the mug's edit shows") { mug.state.value?.title == "Tall mug" }
 
     clock.advance(by: .seconds(301))
@@ -85,13 +85,5 @@ struct ProductWatchTests {
     #expect(lampLoads.count == 1, "only the first load: the lamp's screen stopped watching")
     watchingMug.cancel()
     await watchingMug.value
-  }
-
-  private func renameMug(_ bed: TestBed) async throws {
-    let editor = EditableProduct(product: try #require(bed.environment.repository.cachedProduct(id: 8)))
-    editor.title = "Tall mug"
-    let saving = Task { await ProductDetailViewModel(productID: 8, environment: bed.environment).save(editor) }
-    try await service.updates.waitForCalls(2)[1].resolve(.sample(8, "Tall mug"))
-    #expect(await saving.value)
   }
 }
