@@ -179,6 +179,17 @@ struct IntegrationTests {
     #expect(try await data.run(["edit", "9999", "--price", "1"]).status == 1)
   }
 
+  @Test(arguments: [
+    ("92233720368547758", "at most 1000000000.00"), ("100000000000000000", "at most 1000000000.00"),
+    ("0", "above zero"),
+  ])
+  func editRefusesAPriceOutOfRangeWithUsage(price: String, message: String) async throws {
+    let data = try DataFolder()
+    let outcome = try await data.run(["edit", "1", "--price", price])
+    #expect(outcome.status == 2, "\(outcome.error)")
+    #expect(outcome.error.contains(message) && outcome.error.contains("Usage: storefront edit"))
+  }
+
   @Test(
     arguments: [
       (["products", "--frobnicate"], "Unknown option '--frobnicate'.", "Usage: storefront products"),
