@@ -9,6 +9,7 @@
   import Custody
   import Foundation
   import Glibc
+  import TestSupport
   import Testing
 
   /// F1 with real crashes and real file systems: a writer process killed with SIGKILL at random

@@ -93,3 +93,11 @@ enum FileWriter {
     close(folder)
   }
 }
+
+extension FileWriter.SystemError: CustomNSError {
+  // Bridged as the POSIX error it is, so an app reading `FileStoreError`'s underlying error as
+  // an `NSError` finds the system's reason (EROFS, ENOSPC) rather than an opaque Swift error.
+  static var errorDomain: String { NSPOSIXErrorDomain }
+  var errorCode: Int { Int(code) }
+  var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: String(cString: strerror(code))] }
+}

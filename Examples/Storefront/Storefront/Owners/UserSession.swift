@@ -185,24 +185,36 @@ public final class UserSession: Sendable {
   /// The local sign-out never waits for the network: it happens first, and the server's part
   /// is best effort (a server that cannot be reached lets the token run out by itself).
   ///
+  /// A sign-out that cannot be saved is not done: when the session file cannot be cleared (a
+  /// read-only folder, a full disk) or the credential storage cannot delete the credential, the
+  /// session would come back at the next start, so it stays signed in, here and on the server,
+  /// and the error says why.
+  ///
   /// - Parameter auth: Ends the session on the server; `nil` signs out locally only.
   /// - Throws: A `FileStore` error when the session file could not be cleared, or the
-  ///   credential storage's when it could not delete the credential.
+  ///   credential storage's when it could not delete the credential; the session is then still
+  ///   signed in.
   public func signOut(endingOnServerWith auth: (any AuthService)? = nil) async throws {
     guard !holdsForeignSession.value else { return }  // nobody is signed in here; the file is not ours
+    let stored = store.value
     let credential: Credential?
-    if let credentials { credential = try? credentials.load() } else { credential = store.value?.credential }
+    if let credentials { credential = try? credentials.load() } else { credential = stored?.credential }
     await tokens.signOut()
     store.save(nil)
-    isCredentialMissing.value = false
-    let cleared: Result<Void, any Error>
     do {
       try credentials?.save(nil)
       try await store.flush()
-      cleared = .success(())
-    } catch { cleared = .failure(error) }
+    } catch {
+      // What was saved still holds the session: put memory back as the next start would find it.
+      store.save(stored)
+      if let credential, stored != nil {
+        try? credentials?.save(credential)
+        await tokens.signIn(credential)
+      }
+      throw error
+    }
+    isCredentialMissing.value = false
     if let auth, let credential { try? await auth.logout(credential) }
-    try cleared.get()
   }
 
   /// Asks the server who is signed in and remembers the answer.

@@ -26,6 +26,17 @@ extension FailureCopy {
     }
   }
 
+  /// The sentence for a sign-out that could not be saved: the session is still there, and why.
+  public static func notSignedOut(_ error: any Error) -> String {
+    let reason =
+      if case .writeFailed(let url, let underlying)? = error as? FileStoreError {
+        "\(url.path) could not be written (\(plain(underlying)))"
+      } else {
+        "the saved session could not be deleted (\(plain(error)))"
+      }
+    return "Still signed in: \(reason). Check that the data folder may be written to, then sign out again."
+  }
+
   /// The sentence for a saved credential that could not be read at start (the Keychain
   /// refused it), in the storage's own words: its errors describe themselves as sentences
   /// (`KeychainCredentialError` does). Nothing was deleted.
@@ -58,9 +69,23 @@ extension FailureCopy {
       .joined(separator: ".")
   }
 
-  /// The system's reason for a file error, without its closing full stop.
+  /// The system's reason for a file error, in its plain words and without its closing full stop:
+  /// the POSIX reason where there is one ("Is a directory", "Read-only file system"), however
+  /// deep Foundation wrapped it, never "NSCocoaErrorDomain error 256".
   private static func plain(_ error: any Error) -> String {
-    let words = (error as NSError).localizedDescription
+    let words: String
+    if let code = posixCode(of: error as NSError) {
+      words = String(cString: strerror(code))
+    } else if let described = error as? any LocalizedError, let text = described.errorDescription {
+      words = text
+    } else {
+      words = (error as NSError).localizedDescription
+    }
     return words.hasSuffix(".") ? String(words.dropLast()) : words
+  }
+
+  private static func posixCode(of error: NSError) -> Int32? {
+    if error.domain == NSPOSIXErrorDomain { return Int32(exactly: error.code) }
+    return (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap(posixCode(of:))
   }
 }

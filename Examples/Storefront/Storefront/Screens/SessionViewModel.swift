@@ -69,18 +69,18 @@ public final class SessionViewModel {
     show(nil)
   }
 
-  /// Signs out and forgets the saved session.
+  /// Signs out and forgets the saved session. A sign-out that could not be saved leaves the
+  /// user signed in, with a ``message`` that says why.
   public func signOut() async {
     isWorking = true
     defer { isWorking = false }
     do {
       try await session.signOut(endingOnServerWith: auth)
       show(nil)
+      user = nil
     } catch {
-      let category = FailureCategory(error)
-      if let words = FailureCopy.message(for: category) { show(category, words) }  // the file may still hold it
+      show(.storage, FailureCopy.notSignedOut(error))
     }
-    user = nil
   }
 
   /// Asks the server who is signed in, renewing a rejected token; a session that cannot be renewed ends.

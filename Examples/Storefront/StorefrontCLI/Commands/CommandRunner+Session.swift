@@ -29,11 +29,11 @@ extension CommandRunner {
   }
 
   /// `logout`.
-  func logout() async -> String {
+  func logout() async throws -> String {
     let account = SessionViewModel(environment: environment)
     guard account.user != nil else { return "Not signed in.\n" }
     await account.signOut()
-    if let message = account.message { console.writeError("storefront: warning: \(message)\n") }
+    if let message = account.message { throw CommandFailure(message) }  // still signed in: not done
     return "Signed out.\n"
   }
 

@@ -98,6 +98,7 @@ extension BrowserApp {
     guard key == .character("y") || key == .character("Y") else { return }
     start {
       await self.account.signOut()
+      guard self.account.user == nil else { return self.failure = self.account.message }  // not saved: not done
       self.notice = "Signed out."
       await self.reloadCatalog { await self.catalog.refresh() }
     }

@@ -75,7 +75,7 @@ struct CommandRunner {
     case .edit(let id, let title, let price): console.write(try await edit(id, title: title, price: price))
     case .login(let username, let fromStandardInput):
       console.write(try await login(username, passwordFromStandardInput: fromStandardInput))
-    case .logout: console.write(await logout())
+    case .logout: console.write(try await logout())
     case .whoami(let json): console.write(try await whoami(json: json))
     case .stats(let json): console.write(try await stats(json: json))
     case .demo, .help, .version: break

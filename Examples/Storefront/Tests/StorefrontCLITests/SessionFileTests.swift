@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the session file holds after a run, whether the command succeeded or not.
@@ -25,4 +26,24 @@ struct SessionFileTests {
     #expect(next.status == 1)
     #expect(next.error.contains("Not signed in."))
   }
+
+  #if os(Linux)
+    /// A sign-out that cannot be saved is not reported as done: the session would come back.
+    @Test(.enabled(if: TemporaryMount.isAvailable, "needs permission to mount a tmpfs"))
+    func logoutOnAReadOnlyFolderFailsAndKeepsTheSession() async throws {
+      let mount = try TemporaryMount(kilobytes: 4_096)
+      let data = DataFolder(at: mount.url)
+      #expect(try await data.run(["login", "emilys", "--password-stdin"], input: "emilyspass\n").status == 0)
+      try mount.makeReadOnly()
+
+      let logout = try await data.run(["logout"])
+      #expect(logout.status == 1, "\(logout)")
+      #expect(logout.output.isEmpty)
+      #expect(logout.error.hasPrefix("storefront: Still signed in:"), "\(logout.error)")
+      #expect(logout.error.contains("(Read-only file system)"), "the system's reason, in its words")
+      let whoami = try await data.run(["whoami"])
+      #expect(whoami.status == 0, "\(whoami.error)")
+      #expect(whoami.output.hasPrefix("Emily Johnson (emilys)"))
+    }
+  #endif
 }

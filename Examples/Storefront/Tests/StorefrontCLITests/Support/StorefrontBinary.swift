@@ -80,6 +80,11 @@ final class DataFolder: Sendable {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
+  /// A data folder at `url`, which exists: a mount made for the test, say.
+  init(at url: URL) {
+    self.url = url
+  }
+
   deinit {
     try? FileManager.default.removeItem(at: url)
   }

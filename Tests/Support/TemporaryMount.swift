@@ -7,18 +7,18 @@
   /// Tests run as root here, and root writes through permission bits: a read-only folder or a
   /// full disk needs a file system that really is read-only or full. Mounting needs root (or
   /// CAP_SYS_ADMIN); tests that use it are enabled by ``isAvailable``.
-  final class TemporaryMount {
-    struct MountError: Error, CustomStringConvertible {
-      let description: String
+  public final class TemporaryMount {
+    public struct MountError: Error, CustomStringConvertible {
+      public let description: String
     }
 
-    let url: URL
+    public let url: URL
     private let options: String
 
     /// Whether this process may mount a tmpfs.
-    static let isAvailable: Bool = (try? TemporaryMount(kilobytes: 16)) != nil
+    public static let isAvailable: Bool = (try? TemporaryMount(kilobytes: 16)) != nil
 
-    init(kilobytes: Int) throws {
+    public init(kilobytes: Int) throws {
       url = FileManager.default.temporaryDirectory.appendingPathComponent("custody-mount-\(UUID().uuidString)")
       options = "size=\(kilobytes)k,mode=0755"
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -34,22 +34,22 @@
       try? FileManager.default.removeItem(at: url)
     }
 
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
     /// The names of the files in the file system, sorted.
-    var contents: [String] {
+    public var contents: [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 
     /// Remounts the file system read-only.
-    func makeReadOnly() throws {
+    public func makeReadOnly() throws {
       guard mount("tmpfs", url.path, "tmpfs", UInt(MS_REMOUNT) | UInt(MS_RDONLY), options) == 0 else {
         throw MountError(description: "remount read-only failed: \(String(cString: strerror(errno)))")
       }
     }
 
     /// Writes a file named `filler` until the file system is full; returns it.
-    func fill() throws -> URL {
+    public func fill() throws -> URL {
       let filler = file("filler")
       let descriptor = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw MountError(description: "cannot create the filler: errno \(errno)") }
