@@ -45,8 +45,11 @@ public final class ProductRepository: Sendable {
   }
 
   /// A repository whose products are kept in the file at `url` across launches: the detail
-  /// screens of the products seen at the last run open at once, offline too, with the age they
-  /// have (stale ones are loaded again when the server answers). Searches are not kept.
+  /// screens of the products seen at the last run open at once, offline too. Every kept product
+  /// counts as stale from the start, however young: the server may have changed or forgotten
+  /// it between runs (the public service and the embedded backend forget edits), so its first
+  /// reader sees it at once while it is loaded again, and every screen then agrees with the
+  /// list. Searches are not kept.
   ///
   /// - Parameters:
   ///   - url: The file of products; its folder must exist. A corrupt file, or one of an older
@@ -63,6 +66,7 @@ public final class ProductRepository: Sendable {
     let details = await Cache<Product.ID, Product>.open(
       persistingIn: url, version: 1, policy: detailsPolicy, persistedLimit: 500, clock: clock, wallClock: now,
       name: "products", inspector: inspector, describeKey: describeProduct)
+    details.revalidate(where: { _ in true })
     return ProductRepository(service: service, details: details, clock: clock, inspector: inspector)
   }
 
@@ -98,7 +102,7 @@ public final class ProductRepository: Sendable {
     try await details.value(for: id) { [service] in try await service.product(id: id) }
   }
 
-  /// Loads the product again whatever is cached.
+  /// Loads the product again whatever is cached: what a user's "reload" asks for.
   public func reloadProduct(id: Product.ID) async throws -> Product {
     try await details.refresh(id) { [service] in try await service.product(id: id) }
   }

@@ -52,13 +52,23 @@ public final class ProductDetailViewModel {
 
   /// Shows the cached product at once, if any, then the repository's; a newer call supersedes.
   public func load() async {
+    await load(asking: { [repository, productID] in try await repository.product(id: productID) })
+  }
+
+  /// Asks the server for the product whatever is cached, showing the cached one meanwhile: a
+  /// user's "reload". A newer call supersedes.
+  public func reload() async {
+    await load(asking: { [repository, productID] in try await repository.reloadProduct(id: productID) })
+  }
+
+  private func load(asking fetch: @escaping @Sendable @concurrent () async throws -> Product) async {
     let begun = beginAction()
     if state.value == nil, let cached = repository.cachedProduct(id: productID) {
       state = .loaded(cached)
     } else {
       state.startLoading()
     }
-    let outcome = await latest.run { [repository, productID] in try await repository.product(id: productID) }
+    let outcome = await latest.run(fetch)
     state.apply(outcome)
     if outcome.value != nil { endAction(begun, nil) }
   }

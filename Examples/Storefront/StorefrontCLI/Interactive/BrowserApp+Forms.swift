@@ -33,7 +33,8 @@ extension BrowserApp {
         if self.mode == .edit {
           self.editor = nil
           self.modes.removeLast()
-          self.notice = "Saved."
+          self.notice =
+            self.forgetsEdits ? "Saved until storefront quits: the embedded backend forgets edits." : "Saved."
         }
       }
     default:

@@ -126,7 +126,7 @@ extension BrowserApp {
     case .escape, .left, .backspace: modes.removeLast()
     case .character("r"):
       start {
-        await detail.load()
+        await detail.reload()
         self.remark = nil
       }
     case .character("f"): start { await detail.toggleFavorite() }

@@ -19,6 +19,9 @@ final class BrowserApp {
   let backendName: String
   /// Saved files that could not be used at start, one sentence each: shown before the list.
   let warnings: [String]
+  /// Whether the server forgets saved edits when this process ends (the embedded backend does),
+  /// so a save says that it does not survive a restart.
+  let forgetsEdits: Bool
   let catalog: CatalogViewModel
   let search: SearchViewModel
   let account: SessionViewModel
@@ -61,8 +64,9 @@ final class BrowserApp {
 
   init(
     environment: StorefrontEnvironment, style: Style, backendName: String, warnings: [String] = [],
-    inspection: InspectorFeed = InspectorFeed()
+    inspection: InspectorFeed = InspectorFeed(), forgetsEdits: Bool = false
   ) {
+    self.forgetsEdits = forgetsEdits
     self.environment = environment
     self.inspection = inspection
     self.style = style

@@ -61,7 +61,7 @@ struct CommandRunner {
       if console.inputIsTerminal && console.outputIsTerminal {
         return await BrowserApp(
           environment: environment, style: style, backendName: backendName, warnings: warnings,
-          inspection: inspection
+          inspection: inspection, forgetsEdits: backend.embedded != nil
         ).run()
       }
       console.write(try await products(ProductsRequest()))
