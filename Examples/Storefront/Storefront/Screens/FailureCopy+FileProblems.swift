@@ -16,6 +16,8 @@ extension FailureCopy {
     switch problem {
     case .corrupt(let url, let aside, let error):
       "\(url.path) is damaged (\(damage(error))). \(movedAside(aside))"
+    case .unreadable(let url, let aside, _) where isFolder(aside ?? url):
+      "\(url.path) is a folder, not a file. \(movedAside(aside))"
     case .unreadable(let url, let aside, let error):
       "\(url.path) could not be read (\(plain(error))). \(movedAside(aside))"
     case .writeFailed(let url, let error):
@@ -42,6 +44,11 @@ extension FailureCopy {
   /// (`KeychainCredentialError` does). Nothing was deleted.
   public static func credentialProblem(_ problem: any Error) -> String {
     (problem as? any LocalizedError)?.errorDescription ?? String(describing: problem)
+  }
+
+  private static func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   private static func movedAside(_ aside: URL?) -> String {

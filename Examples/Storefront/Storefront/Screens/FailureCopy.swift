@@ -1,4 +1,5 @@
 import Custody
+import CustodyHTTP
 
 /// The words a screen shows for a failure: one plain sentence per `FailureCategory` that says
 /// what happened and what to do next.
@@ -33,8 +34,25 @@ public enum FailureCopy {
   }
 
   /// The sentence to show for `error`, or `nil` when it is a cancellation.
+  ///
+  /// A transport's failure to connect says which it was, the same on every front end: no
+  /// network, nothing answering at the address, a connection the server closed, a name that
+  /// does not resolve.
   public static func message(for error: any Error) -> String? {
-    message(for: FailureCategory(error))
+    if case .offline(let reason)? = error as? HTTPError, let words = connectionMessage(reason) { return words }
+    return message(for: FailureCategory(error))
+  }
+
+  /// The words for a connection that failed as `reason` (``HTTPError/offline(reason:)``'s)
+  /// says; `nil` for no network at all, which ``message(for:)-(FailureCategory)`` words.
+  private static func connectionMessage(_ reason: String) -> String? {
+    switch reason {
+    case "the server refused the connection":
+      "Nothing answers at the server's address. Check that the server is running and the address is right."
+    case "the connection was lost": "The server closed the connection before it answered. Try again."
+    case "the host name could not be resolved": "The server's name could not be found. Check the address."
+    default: nil
+    }
   }
 
   /// The sentence for an edit the server answered without taking `fields`: what it still has,

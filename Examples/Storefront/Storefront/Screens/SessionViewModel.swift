@@ -58,8 +58,7 @@ public final class SessionViewModel {
       show(nil)
       return true
     } catch {
-      let category = FailureCategory(error)
-      if let words = FailureCopy.signInMessage(for: category) { show(category, words) }
+      if let words = FailureCopy.signInMessage(for: error) { show(FailureCategory(error), words) }
       return false
     }
   }
@@ -93,7 +92,7 @@ public final class SessionViewModel {
     } catch {
       let category = FailureCategory(error)
       if category == .unauthorized { user = nil }
-      if let words = FailureCopy.message(for: category) { show(category, words) }
+      if let words = FailureCopy.message(for: error) { show(category, words) }
     }
   }
 

@@ -3,23 +3,17 @@ import Foundation
 import Storefront
 
 extension CommandRunner {
-  /// The words for a failure of the backend or the network. With `--server` they name the
-  /// server, and a refused connection on this machine is not called being offline.
+  /// The words for a failure of the backend or the network: the view model's, which the
+  /// browser shows too, and with `--server` the address, for a failure to reach it.
   func failure(_ category: FailureCategory?, message: String?) -> CommandFailure {
-    if let server = options.server {
-      let address = server.absoluteString
-      switch category {
-      case .offline? where Self.isLoopback(server):
-        return CommandFailure(
-          "Cannot reach \(address). Nothing answers there: check that the server is running and the address is right.")
-      case .offline?:
-        return CommandFailure("Cannot reach \(address). Check your connection and the address, then try again.")
-      case .timedOut?:
-        return CommandFailure("Cannot reach \(address). It took too long to answer; try again.")
-      default: break
-      }
+    if category == .unauthorized, !beganSignedIn {
+      return CommandFailure(FailureCopy.signInFirst + " Sign in with `storefront login USERNAME`.")
     }
-    return CommandFailure(message ?? category.flatMap(FailureCopy.message(for:)) ?? "Something went wrong. Try again.")
+    let words = message ?? category.flatMap(FailureCopy.message(for:)) ?? "Something went wrong. Try again."
+    if let server = options.server, category == .offline || category == .timedOut {
+      return CommandFailure("\(words) (--server \(server.absoluteString))")
+    }
+    return CommandFailure(words)
   }
 
   /// ``failure(_:message:)`` for a listing (products, a search, the categories). Any Storefront
@@ -49,11 +43,5 @@ extension CommandRunner {
     CommandFailure(
       "Saving \(what) in \(environment.configuration.dataDirectory.path) failed. Check that the folder may be "
         + "written to and the disk has free space, or choose another folder with --data-dir PATH.")
-  }
-
-  private static func isLoopback(_ url: URL) -> Bool {
-    guard let host = url.host()?.lowercased() else { return false }
-    return host == "localhost" || host.hasSuffix(".localhost") || host.hasPrefix("127.") || host == "::1"
-      || host == "[::1]"
   }
 }

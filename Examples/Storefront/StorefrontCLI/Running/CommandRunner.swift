@@ -16,6 +16,9 @@ struct CommandRunner {
   /// Saved files that could not be used at start, one sentence each; printed as warnings, and
   /// shown by the browser too, whose screen would hide them until it quits.
   let warnings: [String]
+  /// Whether someone was signed in when the command began: a 401 then ended a session, and
+  /// otherwise asks to sign in first.
+  var beganSignedIn = false
 
   /// Opens the data directory and the backend; reports files that were corrupt and moved aside.
   static func open(_ invocation: Invocation, console: Console) async throws -> CommandRunner {
@@ -51,7 +54,7 @@ struct CommandRunner {
         isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))
     return CommandRunner(
       environment: environment, backend: backend, console: console, style: style, options: options,
-      inspection: inspection, warnings: problems)
+      inspection: inspection, warnings: problems, beganSignedIn: environment.session.user != nil)
   }
 
   /// Runs `command` and returns the exit status; output goes to the console.

@@ -10,8 +10,8 @@ import Testing
 struct CommandWordingTests {
   static let unreachable = OfflineProductsTests.unreachable
   static let cannotReach =
-    "storefront: Cannot reach \(unreachable). Nothing answers there: check that the server is running and the "
-    + "address is right.\n"
+    "storefront: Nothing answers at the server's address. Check that the server is running and the address is "
+    + "right. (--server \(unreachable))\n"
 
   @Test func everyCommandWordsAnUnreachableServerTheSameWay() async throws {
     let data = try DataFolder()

@@ -19,12 +19,13 @@ struct EditCommandTests {
     data = try DataFolder()
   }
 
-  @Test func aPriceTheServerIgnoredFailsAndSaysWhatTheServerHas() async throws {
+  /// The public service ignores a price of 0: the form refuses it before anything is sent.
+  @Test func aPriceTheServerWouldIgnoreIsRefusedBeforeItIsSent() async throws {
     let runner = try await runner(over: Self.dummyJSON)
-    let failure = await #expect(throws: CommandFailure.self) {
+    let failure = await #expect(throws: UsageError.self) {
       try await runner.run(.edit(id: 1, title: nil, price: "0"))
     }
-    #expect(failure?.message == "The server did not take the new price: it still has 9.99. Try another price.")
+    #expect(failure?.message == "The price must be above zero: the server ignores a price of 0.")
   }
 
   @Test func anEditTheServerDoesNotKeepFailsAndSaysSo() async throws {

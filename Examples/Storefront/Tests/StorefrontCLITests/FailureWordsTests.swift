@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the command line says when something fails: the cause in plain words, and an exit
@@ -57,8 +58,52 @@ struct FailureWordsTests {
     let data = try DataFolder()
     let outcome = try await data.run(["categories"], server: "http://127.0.0.1:9")
     #expect(outcome.status == 1)
-    #expect(outcome.error.hasPrefix("storefront: Cannot reach http://127.0.0.1:9. Nothing answers there"))
+    #expect(outcome.error == "storefront: \(Self.nothingAnswers) (--server http://127.0.0.1:9)\n")
     #expect(!outcome.error.contains("offline"))
+  }
+
+  static let nothingAnswers =
+    "Nothing answers at the server's address. Check that the server is running and the address is right."
+
+  /// One failure, one wording: a login, a listing and a product read the same words for a
+  /// server nobody answers at, as the browser shows them.
+  @Test func aRefusedConnectionReadsTheSameForEveryCommand() async throws {
+    let data = try DataFolder()
+    for command in [["products"], ["product", "3"], ["login", "emilys", "--password-stdin"]] {
+      let outcome = try await StorefrontBinary.run(
+        ["--server", "http://127.0.0.1:9"] + command + ["--data-dir", data.path], input: "emilyspass\n")
+      #expect(outcome.error.hasPrefix("storefront: \(Self.nothingAnswers)"), "\(command): \(outcome.error)")
+    }
+  }
+
+  /// A server that closes the connection without an answer is not "nothing answers there".
+  @Test(.enabled { await FaultServer.isAvailable })
+  func aResetConnectionIsNotCalledNothingAnswering() async throws {
+    let server = try await FaultServer.url("reset")
+    let data = try DataFolder()
+    let outcome = try await data.run(["categories"], server: server.absoluteString)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.error.hasPrefix("storefront: The server closed the connection before it answered."), "\(outcome.error)")
+  }
+
+  /// A 401 when nobody signed in is no ended session.
+  @Test func anUnauthorizedAnswerWithoutASessionAsksToSignIn() async throws {
+    let server = try RecordingServer { _ in (401, #"{"message": "Authentication Problem"}"#) }
+    let data = try DataFolder()
+    let outcome = try await data.run(["products"], server: server.url)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.error == "storefront: This server asks you to sign in first. Sign in with `storefront login USERNAME`.\n")
+  }
+
+  @Test func aFolderWhereADataFileShouldBeIsCalledAFolder() async throws {
+    let data = try DataFolder()
+    try FileManager.default.createDirectory(
+      at: data.url.appending(path: "favorites.json"), withIntermediateDirectories: false)
+    let outcome = try await data.run(["favorites"])
+    #expect(outcome.error.contains("favorites.json is a folder, not a file. It was moved aside as"), "\(outcome.error)")
+    #expect(!outcome.error.contains("NSCocoaErrorDomain"))
   }
 
   @Test(.enabled(if: ProcessInfo.processInfo.environment["CUSTODY_HTTPBIN_URL"] != nil, "needs scripts/httpbin"))

@@ -216,7 +216,8 @@ struct IntegrationTests {
       "--server", "http://127.0.0.1:9", "products", "--data-dir", data.path,
     ])
     #expect(outcome.status == 1)
-    #expect(outcome.error.hasPrefix("storefront: Cannot reach http://127.0.0.1:9."))
+    #expect(outcome.error.hasPrefix("storefront: Nothing answers at the server's address."))
+    #expect(outcome.error.hasSuffix("(--server http://127.0.0.1:9)\n"))
   }
 
   @Test func aDataFolderThatIsAFileExitsOneAndIsLeftAlone() async throws {

@@ -27,7 +27,8 @@ struct DummyJSONEditTests {
     #expect(detail.message == nil)
   }
 
-  @Test func aPriceTheServerIgnoredIsNotReportedAsSaved() async throws {
+  /// The public service ignores a price of 0, so the form refuses it and sends nothing.
+  @Test func aPriceTheServerWouldIgnoreIsNeverSent() async throws {
     let bed = try await TestBed.live(transport: stub.transport)
     let detail = try await loadedDetail(bed)
     let editor = try #require(detail.makeEditor())
@@ -35,22 +36,21 @@ struct DummyJSONEditTests {
 
     #expect(await detail.save(editor) == false)
 
-    #expect(await stub.edits == 1)
-    #expect(detail.message == "The server did not take the new price: it still has 9.99. Try another price.")
+    #expect(await stub.edits == 0)
+    #expect(detail.message == "The price must be above zero: the server ignores a price of 0.")
     #expect(detail.state.value?.price == 9.99)
   }
 
-  @Test func aTitleTakenAlongsideAnIgnoredPriceShowsAndTheMessageNamesThePrice() async throws {
+  /// A field the server answers without taking is named, whatever let it through the form.
+  @Test func aFieldTheServerIgnoredIsNamedAndTheOthersShow() async throws {
     let bed = try await TestBed.live(transport: stub.transport)
-    let detail = try await loadedDetail(bed)
-    let editor = try #require(detail.makeEditor())
-    editor.title = "Lash Princess"
-    editor.priceText = "0.00"
+    _ = try await loadedDetail(bed)
 
-    #expect(await detail.save(editor) == false)
+    let edit = try await bed.environment.repository.save(id: 1, changes: ProductChanges(title: "Lash Princess", price: 0))
 
-    #expect(detail.state.value?.title == "Lash Princess")
-    #expect(detail.message?.contains("new price") == true)
+    #expect(await stub.edits == 1)
+    #expect(edit.ignoredFields == [.price])
+    #expect(edit.shown.title == "Lash Princess" && edit.shown.price == 9.99)
   }
 
   @Test func aServerThatKeepsNoEditIsFoundOutByReadingTheProductAgain() async throws {

@@ -16,6 +16,9 @@ import Testing
 @MainActor
 final class FaultMatrixTests {
   nonisolated static let offline = "You're offline. Check your connection and try again."
+  nonisolated static let closed = "The server closed the connection before it answered. Try again."
+  nonisolated static let nothingAnswers =
+    "Nothing answers at the server's address. Check that the server is running and the address is right."
   nonisolated static let unknown = "Something went wrong. Try again."
   nonisolated static let unreadable = "The server's answer could not be read. Try again later."
   nonisolated static let serverProblem = "The server ran into a problem. Try again later."
@@ -52,8 +55,8 @@ final class FaultMatrixTests {
     (FaultTransport.Fault.server("close-mid-body"), FailureCategory.unknown, unknown),
     (.server("close-mid-chunked"), .unknown, unknown),
     (.server("empty-reply"), .invalidResponse, unreadable),
-    (.server("reset"), .offline, offline),
-    (.refused, .offline, offline),
+    (.server("reset"), .offline, closed),
+    (.refused, .offline, nothingAnswers),
     (.server("hang-after-headers"), .timedOut, "The server took too long to answer. Try again."),
     (.server("invalid-json"), .invalidResponse, unreadable),
     (.server("truncated-json"), .invalidResponse, unreadable),
@@ -114,7 +117,7 @@ final class FaultMatrixTests {
   /// A refresh that cannot reach the server is transient: the session and the user stay, the
   /// screen says why, and the next attempt after the network heals refreshes once.
   @Test(arguments: [
-    (FaultTransport.Fault.server("reset"), offline), (.server("close-mid-body"), unknown),
+    (FaultTransport.Fault.server("reset"), closed), (.server("close-mid-body"), unknown),
     (.server("storm/503"), serverProblem),
   ])
   func aRefreshDuringAnOutageKeepsTheSession(fault: FaultTransport.Fault, message: String) async throws {
