@@ -46,7 +46,8 @@ struct DummyJSONEditTests {
     let bed = try await TestBed.live(transport: stub.transport)
     _ = try await loadedDetail(bed)
 
-    let edit = try await bed.environment.repository.save(id: 1, changes: ProductChanges(title: "Lash Princess", price: 0))
+    let edit = try await bed.environment.repository.save(
+      id: 1, changes: ProductChanges(title: "Lash Princess", price: 0))
 
     #expect(await stub.edits == 1)
     #expect(edit.ignoredFields == [.price])
