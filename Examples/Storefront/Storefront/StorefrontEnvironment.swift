@@ -167,12 +167,21 @@ public final class StorefrontEnvironment: Sendable {
       service: products, sort: sort, category: category, pageSize: size, skip: skip, links: links, inspector: inspector)
   }
 
-  /// Makes the data directory (0700) if it is missing.
+  /// Makes the data directory (0700) if it is missing. One that exists, and belongs to this
+  /// user, is made 0700 too: it holds sessions, and a folder made by hand (or by `mkdir` with
+  /// the usual umask) would let every user list and read what is not a secret file.
   static func prepare(_ directory: URL) throws(Error) {
     var isDirectory: ObjCBool = false
     let manager = FileManager.default
     if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else { throw .dataDirectory(directory, reason: "it is a file, not a folder") }
+      let attributes = try? manager.attributesOfItem(atPath: directory.path)
+      let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value
+      let mode = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+      if owner == getuid(), mode & 0o077 != 0 {
+        // Best effort: a folder that refuses (a read-only mount) still works as it is.
+        try? manager.setAttributes([.posixPermissions: mode & 0o700], ofItemAtPath: directory.path)
+      }
       return
     }
     do {

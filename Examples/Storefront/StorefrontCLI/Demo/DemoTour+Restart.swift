@@ -6,8 +6,8 @@ import StorefrontFixtures
 
 extension DemoTour {
   /// The app quits with a product seen and starts again ten minutes later with the network
-  /// gone: the product screen shows what the last run kept, at once, and its age has gone on
-  /// counting, so it is stale and asked for again in the background.
+  /// gone: the product screen shows what the last run kept, at once, and asks for it again in
+  /// the background, as for every product kept from the last run.
   func restartFromKeptProducts(in folder: URL) async throws {
     scene(
       6, "The app starts again offline, from what it kept", "ProductRepository: a persisted Cache",
@@ -40,8 +40,9 @@ extension DemoTour {
       step(style.warning("✗ the product screen did not show the product kept from the last run"))
     }
     result(
-      "its age went on counting while the app was closed: 10 minutes old, past its 5 fresh ones, "
-        + "so it was asked for again in the background (\(offline.attempts) attempt, offline); the screen kept it")
+      "kept products count as stale at start, since the server may have changed or forgotten them "
+        + "meanwhile, so it was asked for again in the background (\(offline.attempts) attempt, offline); "
+        + "the screen kept it")
   }
 }
 

@@ -51,7 +51,8 @@ extension DemoTour {
     await firstLoad
     let afterSlow = catalog.state.value?.products.first?.title ?? "nothing"
     result(
-      "the first load's page, with the old title, arrived last and was dropped: still “\(afterSlow)”")
+      "the first load was dropped when the refresh began, so its page, with the old title, was never "
+        + "shown: still “\(afterSlow)”")
     result("the server saw \(backend.requestCount(path: "/products")) requests for /products; no error was shown")
   }
 

@@ -49,8 +49,9 @@ extension DemoTour {
     let others = OwnerSummary.merge(activities)
     guard !others.isEmpty else { return text }
     text.append("   " + style.dim("the other owners, in total:"))
+    let width = (others.map(\.name.count).max() ?? 0) + 1
     for owner in others {
-      text.append(style.dim("     " + padded(owner.name, 13) + " " + owner.highlights))
+      text.append(style.dim("     " + padded(owner.name, width) + " " + owner.highlights))
     }
     return text
   }
@@ -80,10 +81,12 @@ extension DemoTour {
           (entry.at, owner, key, [Part(word: word, detail: detail, count: 1, isRepeatable: isRepeatable(event.kind))]))
       }
     }
-    return lines.map { line in
-      let time = "+" + EventWords.milliseconds(line.at)
+    let ownerWidth = lines.map(\.owner.count).max() ?? 0
+    let times = lines.map { "+" + time($0.at) }
+    let timeWidth = times.map(\.count).max() ?? 0
+    return zip(lines, times).map { line, time in
       let what = line.parts.map(\.description).joined(separator: ", ")
-      return [time.padding(toLength: 10, withPad: " ", startingAt: 0), padded(line.owner, 13), line.key, what]
+      return [padded(time, timeWidth + 1), padded(line.owner, ownerWidth + 1), line.key, what]
         .compactMap(\.self).joined(separator: " ")
     }
   }
@@ -104,6 +107,13 @@ extension DemoTour {
     case .hit, .staleHit, .miss, .joined, .left: true
     default: false
     }
+  }
+
+  /// A time since the scene began, always with one decimal ("8.1 ms", "140.0 ms"), so the
+  /// column reads alike from the first event to the last.
+  private nonisolated static func time(_ duration: Duration) -> String {
+    let tenths = (duration / .microseconds(100)).rounded()
+    return "\(Int(tenths) / 10).\(Int(tenths) % 10) ms"
   }
 
   private nonisolated static func padded(_ text: String, _ width: Int) -> String {

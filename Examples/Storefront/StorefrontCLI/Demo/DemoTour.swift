@@ -48,8 +48,56 @@ struct DemoTour {
     return 0
   }
 
+  /// Prints `line`, wrapped between words to the terminal's width (under its own indent), so
+  /// a narrow window never breaks a word; unwrapped when the output is not a terminal.
   func say(_ line: String) {
-    console.write(line + "\n")
+    console.write((console.width.map { Self.wrapped(line, width: $0) } ?? line) + "\n")
+  }
+
+  /// `line` in lines of at most `width` visible columns (colour codes take none), each after
+  /// the first indented as the line is, plus two.
+  nonisolated static func wrapped(_ line: String, width: Int) -> String {
+    var text = Substring(line)
+    let leading = text.prefix { $0 == "\n" }
+    text = text.dropFirst(leading.count)
+    let indent = String(repeating: " ", count: text.prefix { $0 == " " }.count + 2)
+    var lines: [String] = []
+    var current = ""
+    var used = 0
+    var hasWord = false
+    // Splitting keeps empty words, so the indent is rebuilt by the spaces between them.
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let cells = DisplayWidth.of(visible(word))
+      if hasWord, used > indent.count, used + 1 + cells > width {
+        lines.append(current)
+        (current, used, hasWord) = (indent, indent.count, false)
+      }
+      if hasWord {
+        current += " "
+        used += 1
+      }
+      current += word
+      used += cells
+      hasWord = true
+    }
+    lines.append(current)
+    return String(leading) + lines.joined(separator: "\n")
+  }
+
+  /// `text` without its escape sequences (the `ESC [ … m` of colours and weights).
+  private nonisolated static func visible(_ text: Substring) -> String {
+    var result = ""
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        inEscape = true
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// A scene's title line, naming the owners it shows and the rules of theirs it demonstrates,

@@ -72,9 +72,10 @@ public enum CommandTable {
       "demo", options: [OptionSpec("inspect", "Print each scene's owner events under it.")],
       summary: "A narrated tour of the architecture, with the numbers the server saw.",
       discussion: """
-        Runs four scenes against a fresh embedded backend: coalesced requests, a stale load \
-        dropped, a token refreshed once, and a cancelled load. Ignores --server. With --inspect, \
-        prints under each scene the events its owners reported, in order.
+        Runs six scenes against a fresh embedded backend: coalesced requests, a stale load \
+        dropped, a token refreshed once, a cancelled load, two edits that compose, and a restart \
+        from the kept products. Ignores --server. With --inspect, prints under each scene the \
+        events its owners reported, in order. Output on a terminal is wrapped to its width.
         """),
     CommandSpec(
       "stats", options: [json], summary: "Browse a little, then print what every owner of the app did.",

@@ -7,7 +7,7 @@ public enum HelpText {
     if topic == "json" { return JSONHelp.text }
     guard let topic, let spec = CommandTable.command(named: topic) else { return main }
     var text = usage(of: spec) + "\n\n" + spec.summary + "\n"
-    if !spec.discussion.isEmpty { text += "\n" + wrapped(spec.discussion, width: 88) + "\n" }
+    if !spec.discussion.isEmpty { text += "\n" + wrapped(spec.discussion, width: width) + "\n" }
     if !spec.options.isEmpty { text += "\nOptions:\n" + optionLines(spec.options) }
     text += "\nGlobal options (see `storefront --help`) work here too.\n"
     return text
@@ -21,48 +21,80 @@ public enum HelpText {
     return usage(of: spec) + "\nRun `storefront \(spec.name) --help` for details.\n"
   }
 
+  /// `Usage: storefront NAME ARGUMENTS [OPTIONS]`, wrapped within ``width`` under its first
+  /// argument.
   static func usage(of spec: CommandSpec) -> String {
+    let lead = "Usage: storefront \(spec.name) "
     let arguments = spec.arguments.map { $0.hasSuffix("?") ? "[\($0.dropLast())]" : $0 }
     let options = spec.options.map { "[\($0.synopsis)]" }
-    return (["Usage: storefront", spec.name] + arguments + options).joined(separator: " ")
+    var lines = [lead]
+    for word in arguments + options {
+      if lines[lines.count - 1].count + word.count > width, lines[lines.count - 1].count > lead.count {
+        lines.append(String(repeating: " ", count: lead.count))
+      }
+      lines[lines.count - 1] += word + " "
+    }
+    return lines.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }.joined(separator: "\n")
   }
 
+  /// The width every help text fits: an 80-column terminal, with a column to spare.
+  static let width = 79
+
   static let main: String = {
-    let width = CommandTable.commands.map(\.name.count).max() ?? 0
-    let commands = CommandTable.commands.map { spec in
-      "  " + spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary
-    }
+    let commands = listing(CommandTable.commands.map { ($0.name, $0.summary) })
+    let options = listing(CommandTable.global.map { ($0.synopsis, $0.summary) })
+    let paragraphs = [
+      """
+      With no command on a terminal, opens the catalog browser (press ? in it for its keys). \
+      When standard input or output is not a terminal, prints the first page and exits. Runs on \
+      the embedded backend, with no network, unless --server is given.
+      """,
+      """
+      Exit status: 0 success; 1 the command failed (message on stderr): the server refused it, \
+      as for a wrong password, an unknown category or product id, or the server, the network or \
+      the disk failed; 2 the command line is wrong (message and usage on stderr); 128 + N when \
+      signal N ends it (130 for Ctrl-C, 143 for SIGTERM), the browser included.
+      """,
+      """
+      Files, in the data directory (--data-dir PATH; default $XDG_DATA_HOME/storefront when \
+      XDG_DATA_HOME is an absolute path, else ~/.local/share/storefront; made readable by its \
+      owner only): session.json (0600, the embedded backend's session), \
+      session-SCHEME-HOST-PORT.json (0600, the session with a --server, sent to that server \
+      alone), favorites.json, catalog.json (the first page, shown at start while offline), \
+      products.json (the products seen, shown at once at the next start), preferences.json \
+      (the sort order), embedded-backend.json (0600, the embedded backend's sessions).
+      """,
+    ].map { wrapped($0, width: width) }
     return """
       storefront \(StorefrontCommand.version): browse and edit the Storefront catalog from the terminal.
 
       Usage: storefront [OPTIONS] [COMMAND] [ARGUMENTS]
 
-      With no command on a terminal, opens the catalog browser (press ? in it for its keys).
-      When standard input or output is not a terminal, prints the first page and exits.
-      Runs on the embedded backend, with no network, unless --server is given.
+      \(paragraphs[0])
 
       Commands:
-      \(commands.joined(separator: "\n"))
-
+      \(commands)
       Options:
-      \(optionLines(CommandTable.global), terminator: "\n")
-      Exit status: 0 success; 1 the command failed (message on stderr): the server refused it, as
-      for a wrong password, an unknown category or product id, or the server, the network or the
-      disk failed; 2 the command line is wrong (message and usage on stderr).
+      \(options)
+      \(paragraphs[1])
 
-      Files, in the data directory (--data-dir PATH; default $XDG_DATA_HOME/storefront when
-      XDG_DATA_HOME is an absolute path, else ~/.local/share/storefront): session.json (0600,
-      the embedded backend's session), session-SCHEME-HOST-PORT.json (0600, the session with a
-      --server, sent to that server alone), favorites.json, catalog.json (the first page, shown
-      at start while offline), embedded-backend.json (0600, the embedded backend's sessions).
+      \(paragraphs[2])
 
       """
   }()
 
   private static func optionLines(_ options: [OptionSpec]) -> String {
-    let width = options.map(\.synopsis.count).max() ?? 0
-    return options.map { "  " + $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-      .joined(separator: "\n") + "\n"
+    listing(options.map { ($0.synopsis, $0.summary) })
+  }
+
+  /// Two columns: the names, and their summaries wrapped under one another within ``width``.
+  private static func listing(_ rows: [(name: String, summary: String)]) -> String {
+    let column = (rows.map(\.name.count).max() ?? 0) + 4
+    let indent = String(repeating: " ", count: column)
+    return rows.map { row in
+      let summary = wrapped(row.summary, width: width - column).replacingOccurrences(of: "\n", with: "\n" + indent)
+      return "  " + row.name.padding(toLength: column - 2, withPad: " ", startingAt: 0) + summary
+    }.joined(separator: "\n") + "\n"
   }
 
   private static func wrapped(_ text: String, width: Int) -> String {
