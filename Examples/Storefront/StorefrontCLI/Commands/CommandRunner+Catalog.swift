@@ -77,7 +77,29 @@ extension CommandRunner {
     return text
   }
 
-  /// `favorite ID` / `unfavorite ID`. Marking checks that the product exists; unmarking does
+  /// `favorite ID...` / `unfavorite ID...`: each product in turn, a line for each. One that
+  /// fails does not stop the others: its failure is printed, named by its id, and the command
+  /// exits 1 once all were tried. One id fails as any command does.
+  ///
+  /// - Returns: The exit status.
+  func setFavorites(_ wanted: Bool, _ ids: [Product.ID]) async throws -> Int32 {
+    guard ids.count > 1 else {
+      for id in ids { console.write(try await setFavorite(wanted, id)) }
+      return 0
+    }
+    var status: Int32 = 0
+    for id in ids {
+      do {
+        console.write(try await setFavorite(wanted, id))
+      } catch let failure as CommandFailure {
+        console.writeError("storefront: \(id): \(TerminalText.inert(failure.message))\n")
+        status = 1
+      }
+    }
+    return status
+  }
+
+  /// `favorite ID` / `unfavorite ID` for one product. Marking checks that the product exists; unmarking does
   /// not, so a product the server dropped, or a server that cannot be reached, does not keep a
   /// favourite: it is then named by its id alone.
   func setFavorite(_ wanted: Bool, _ id: Product.ID) async throws -> String {

@@ -92,6 +92,8 @@ public enum ProductFormatting {
     if !product.tags.isEmpty { pairs.append(("Tags", product.tags.joined(separator: ", "))) }
     if let shipping = product.shippingInformation { pairs.append(("Shipping", shipping)) }
     if let warranty = product.warrantyInformation { pairs.append(("Warranty", warranty)) }
+    if let returns = product.returnPolicy { pairs.append(("Returns", returns)) }
+    if let sku = product.sku { pairs.append(("SKU", sku)) }
     if !product.reviews.isEmpty {
       let average = Double(product.reviews.map(\.rating).reduce(0, +)) / Double(product.reviews.count)
       pairs.append(("Reviews", String(format: "%d (average %.1f)", product.reviews.count, average)))

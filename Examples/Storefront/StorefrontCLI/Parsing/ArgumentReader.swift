@@ -22,7 +22,7 @@ struct ArgumentReader {
   func positional(_ index: Int) throws(UsageError) -> String {
     guard index < parsed.positionals.count else {
       let name = parsed.command.flatMap(CommandTable.command(named:))?.arguments[index] ?? "an argument"
-      throw error("Missing \(name).")
+      throw error("Missing \(name.hasSuffix("...") ? String(name.dropLast(3)) : name).")
     }
     return parsed.positionals[index]
   }
@@ -33,6 +33,19 @@ struct ArgumentReader {
       throw error("ID must be a whole number above 0, such as 12; got '\(text)'.")
     }
     return id
+  }
+
+  /// Every positional argument as a product id, in order, each once; at least one.
+  func productIDs() throws(UsageError) -> [Product.ID] {
+    _ = try positional(0)
+    var ids: [Product.ID] = []
+    for text in parsed.positionals {
+      guard let id = Int(text), id > 0 else {
+        throw error("Each ID must be a whole number above 0, such as 12; got '\(text)'.")
+      }
+      if !ids.contains(id) { ids.append(id) }
+    }
+    return ids
   }
 
   func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {

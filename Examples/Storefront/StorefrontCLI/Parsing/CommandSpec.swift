@@ -28,7 +28,8 @@ public struct OptionSpec: Sendable, Hashable {
 /// A subcommand: its arguments, its options and its help.
 public struct CommandSpec: Sendable, Hashable {
   public let name: String
-  /// Placeholders of the positional arguments, in order; a trailing `?` marks one as optional.
+  /// Placeholders of the positional arguments, in order; a trailing `?` marks one as optional,
+  /// and a trailing `...` on the last lets it repeat (once or more).
   public let arguments: [String]
   public let options: [OptionSpec]
   /// One line for the command list.
@@ -48,6 +49,9 @@ public struct CommandSpec: Sendable, Hashable {
 
   /// How many positional arguments the command needs.
   var requiredArgumentCount: Int { arguments.count { !$0.hasSuffix("?") } }
+
+  /// Whether the last argument may repeat (`ID...`).
+  var repeatsLastArgument: Bool { arguments.last?.hasSuffix("...") == true }
 
   func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
 }

@@ -56,8 +56,8 @@ public enum CommandTable {
       "whoami", options: [json], summary: "Show who is signed in, asking the server.",
       discussion: "An expired access token is renewed on the way; exits 1 when no one is signed in."),
     CommandSpec("favorites", options: [json], summary: "List your favourite products."),
-    CommandSpec("favorite", arguments: ["ID"], summary: "Mark a product as a favourite."),
-    CommandSpec("unfavorite", arguments: ["ID"], summary: "Unmark a favourite product."),
+    CommandSpec("favorite", arguments: ["ID..."], summary: "Mark products as favourites: `favorite 1 2 3`."),
+    CommandSpec("unfavorite", arguments: ["ID..."], summary: "Unmark favourite products."),
     CommandSpec(
       "edit", arguments: ["ID"],
       options: [OptionSpec("title", "T", "The new title."), OptionSpec("price", "P", "The new price, such as 9.99.")],

@@ -86,8 +86,9 @@ public enum Command: Sendable, Hashable {
   case logout
   case whoami(json: Bool)
   case favorites(json: Bool)
-  case favorite(id: Product.ID)
-  case unfavorite(id: Product.ID)
+  /// `favorite ID...`: the ids in the order given, each once.
+  case favorite(ids: [Product.ID])
+  case unfavorite(ids: [Product.ID])
   case edit(id: Product.ID, title: String?, price: String?)
   /// The tour; `inspect` prints each scene's owner events.
   case demo(inspect: Bool)
@@ -113,8 +114,8 @@ public enum Command: Sendable, Hashable {
     case "logout": self = .logout
     case "whoami": self = .whoami(json: json)
     case "favorites": self = .favorites(json: json)
-    case "favorite": self = .favorite(id: try reader.productID())
-    case "unfavorite": self = .unfavorite(id: try reader.productID())
+    case "favorite": self = .favorite(ids: try reader.productIDs())
+    case "unfavorite": self = .unfavorite(ids: try reader.productIDs())
     case "edit":
       let id = try reader.productID()
       let title = reader.value("title")

@@ -54,7 +54,7 @@ public struct ParsedArguments: Sendable, Hashable {
         spec = command
         parsed.command = command.name
       } else {
-        guard let spec, parsed.positionals.count < spec.arguments.count else {
+        guard let spec, parsed.positionals.count < spec.arguments.count || spec.repeatsLastArgument else {
           throw UsageError("Unexpected argument '\(argument)'.", command: spec?.name)
         }
         parsed.positionals.append(argument)

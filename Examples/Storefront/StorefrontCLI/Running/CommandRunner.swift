@@ -73,8 +73,8 @@ struct CommandRunner {
     case .product(let id, let json): console.write(try await product(id, json: json))
     case .categories(let json): console.write(try await categories(json: json))
     case .favorites(let json): console.write(try await favorites(json: json))
-    case .favorite(let id): console.write(try await setFavorite(true, id))
-    case .unfavorite(let id): console.write(try await setFavorite(false, id))
+    case .favorite(let ids): return try await setFavorites(true, ids)
+    case .unfavorite(let ids): return try await setFavorites(false, ids)
     case .edit(let id, let title, let price): console.write(try await edit(id, title: title, price: price))
     case .login(let username, let fromStandardInput):
       console.write(try await login(username, passwordFromStandardInput: fromStandardInput))

@@ -111,6 +111,35 @@ struct IntegrationTests {
     #expect(try await data.run(["favorite", "9999"]).status == 1)
   }
 
+  /// `favorite 1 2 3`: each product once, in order; one that fails does not stop the others.
+  @Test func favoriteTakesSeveralIdsAndReportsEachOne() async throws {
+    let data = try DataFolder()
+    let marked = try await data.run(["favorite", "4", "2", "9999", "2", "6"])
+    #expect(marked.status == 1, "one of them does not exist")
+    #expect(marked.output.split(separator: "\n").map { $0.prefix(8) } == ["Added 4 ", "Added 2 ", "Added 6 "])
+    #expect(marked.error == "storefront: 9999: No product has the id 9999.\n")
+    let listed = try await data.run(["favorites", "--json"])
+    #expect(listed.output.contains("\"id\" : 2") && listed.output.contains("\"id\" : 4"))
+    #expect(listed.output.contains("\"id\" : 6"))
+    let unmarked = try await data.run(["unfavorite", "2", "4"])
+    #expect(unmarked.status == 0)
+    #expect(unmarked.output.split(separator: "\n").map { $0.prefix(10) } == ["Removed 2 ", "Removed 4 "])
+    let invalid = try await data.run(["favorite", "3", "x"])
+    #expect(invalid.status == 2 && invalid.error.contains("Each ID must be a whole number above 0"))
+  }
+
+  /// `product` in text says what `--json` says: the SKU and the return policy too.
+  @Test func productTextHoldsWhatTheJSONHolds() async throws {
+    let data = try DataFolder()
+    let text = try await data.run(["product", "1"]).output
+    let json = try await data.run(["product", "1", "--json"]).output
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let sku = try #require(object["sku"] as? String)
+    let returns = try #require(object["returnPolicy"] as? String)
+    #expect(text.contains("SKU:") && text.contains(sku))
+    #expect(text.contains("Returns:") && text.contains(returns))
+  }
+
   @Test func loginFromStandardInputKeepsTheSessionBetweenRuns() async throws {
     let data = try DataFolder()
     let login = try await data.run(["login", "emilys", "--password-stdin"], input: "emilyspass\n")
