@@ -53,6 +53,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private let stopWatchingMemory: (@Sendable () -> Void)?
   /// Sleeps until a time on ``now``'s scale, for polling.
   let sleep: @Sendable (Duration) async throws -> Void
+  /// Loads the value of a key, for a cache made with its loader (see `Cache+Loader.swift`).
+  let loader: (@Sendable (Key) async throws -> Value)?
 
   /// Creates an empty cache.
   ///
@@ -79,8 +81,10 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   init(
     policy: CachePolicy, clock: some Clock<Duration>, cost: @escaping @Sendable (Value) -> Int,
     name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
-    memoryPressure: MemoryPressureSource, persistence: CachePersistence<Key, Value>? = nil
+    memoryPressure: MemoryPressureSource, persistence: CachePersistence<Key, Value>? = nil,
+    loader: (@Sendable (Key) async throws -> Value)? = nil
   ) {
+    self.loader = loader
     let now = Self.elapsedTime(on: clock)
     let origin = clock.now
     sleep = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
