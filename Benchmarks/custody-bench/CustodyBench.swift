@@ -22,6 +22,7 @@ struct CustodyBench {
     ("paste", { await PasteScenario.run(quick: $0.quick) }),
     ("hydrate", { await HydrateScenario.run(quick: $0.quick) }),
     ("frame", { await FrameScenario.run(quick: $0.quick) }),
+    ("cancel", { await CancelScenario.run(quick: $0.quick) }),
   ]
 
   static func main() async {

@@ -35,7 +35,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   /// Fetches the page at a cursor.
   public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
 
-  typealias Waiter = CheckedContinuation<PagerSnapshot<Item, Info>, any Error>
+  typealias Waiter = ReleasableWaiter<PagerSnapshot<Item, Info>>
 
   private let fetch: Fetch
   let inspection: Inspection?
@@ -117,11 +117,12 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
     _ enter: (inout PagerStateMachine<Cursor, Item, Info, Waiter>, UInt64, Waiter) -> Step
   ) async throws -> PagerSnapshot<Item, Info> {
     let waiterID = machine.makeID()
-    return try await FlightWaiting.wait { waiter in
-      guard !Task.isCancelled else { return .cancelled }
+    return try await FlightWaiting.wait(on: self) { waiter in
       switch enter(&machine, waiterID, waiter) {
       case .none: break
-      case .answer: return FlightWaiting.Entry(answer: .success(snapshot))
+      case .answer:
+        waiter.resume(returning: snapshot)
+        return
       case .start(let id, let cursor, let kind, let replacing):
         if let replacing {
           tasks.removeValue(forKey: replacing)?.cancel()
@@ -133,9 +134,8 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
       if let inspection, let current = machine.current {
         inspection.record(.joined(current.id, waiters: current.waiters.count))
       }
-      return FlightWaiting.Entry()
-    } onCancel: {
-      Task { await self.leave(waiterID) }
+    } leave: { pager in
+      pager.leave(waiterID)
     }
   }
 

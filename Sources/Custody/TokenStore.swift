@@ -40,7 +40,7 @@ public actor TokenStore {
   /// Tells whether an error thrown by ``Refresh`` means the session is over.
   public typealias EndsSession = @Sendable (any Error) -> Bool
 
-  private typealias Waiter = CheckedContinuation<Credential, any Error>
+  private typealias Waiter = ReleasableWaiter<Credential>
 
   /// When the store refreshes and how often at most.
   public nonisolated let policy: Policy
@@ -176,13 +176,12 @@ public actor TokenStore {
     _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
   ) async throws -> Credential {
     let waiterID = machine.makeID()
-    return try await FlightWaiting.wait { waiter in
-      guard !Task.isCancelled else { return .cancelled }
+    return try await FlightWaiting.wait(on: self) { waiter in
       switch enter(&machine, waiterID, waiter) {
-      case .answer(let credential): return FlightWaiting.Entry(answer: .success(credential))
+      case .answer(let credential): waiter.resume(returning: credential)
       case .fail(let error):
         if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
-        return FlightWaiting.Entry(answer: .failure(error))
+        waiter.resume(throwing: error)
       case .joined: reportWaiters()
       case .start(let id, let credential):
         inspection?.record(.started(id, .refresh))
@@ -190,11 +189,10 @@ public actor TokenStore {
         reportWaiters()
       case .endSession:
         endSession(.sessionExpired)
-        return FlightWaiting.Entry(answer: .failure(TokenStoreError.signedOut(.sessionExpired)))
+        waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
       }
-      return FlightWaiting.Entry()
-    } onCancel: {
-      Task { await self.leave(waiterID) }
+    } leave: { tokens in
+      tokens.leave(waiterID)
     }
   }
 
