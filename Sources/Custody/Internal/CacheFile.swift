@@ -9,6 +9,18 @@ struct PersistedEntry<Key: Sendable, Value: Sendable>: Sendable {
   var idle: Duration
 }
 
+/// What a persisted cache hands to its file in one save: its values, and which keys it changed
+/// since the save before.
+struct CacheSnapshot<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// The values, from the least to the most recently used.
+  var entries: [PersistedEntry<Key, Value>]
+  /// The keys committed, removed, evicted or marked stale since the save before.
+  var changedKeys: Set<Key>
+  /// Whether the values replace the file's whole (after `removeAll()`, or a file of another
+  /// schema).
+  var replacesFile: Bool
+}
+
 /// What a persisted cache's file holds: the schema version it was written for, the wall-clock
 /// time it was saved at, and the values from the least to the most recently used.
 ///
@@ -55,6 +67,61 @@ struct CacheFile<Key: Codable & Sendable, Value: Codable & Sendable>: Codable, S
       decoder.userInfo[CacheFileVersion.key] = version
       return try decoder.decode(CacheFile.self, from: data)
     }
+  }
+}
+
+extension CacheFile where Key: Hashable {
+  /// Merges a snapshot of this process's cache into the file as it is on disk.
+  ///
+  /// When the file is the one this process last read or wrote (`merging` false), the snapshot
+  /// replaces it whole, as it holds every value the file should. When another process sharing the
+  /// file wrote it since, the two are merged. A key the snapshot changed takes its value from the snapshot, or is gone when the snapshot
+  /// lacks it (removed or evicted here). Any other key keeps the file's value, which is this
+  /// process's own unless another process changed it since; a key only the snapshot holds is
+  /// added. Ages and idle times are carried to `savedAt`, and the least recently used beyond
+  /// `limit` are dropped.
+  mutating func merge(
+    _ snapshot: CacheSnapshot<Key, Value>, merging: Bool, version: Int, savedAt: Double, limit: Int?
+  ) {
+    guard merging, !snapshot.replacesFile, self.version == version else {
+      self = CacheFile(version: version, savedAt: savedAt, entries: snapshot.entries)
+      return
+    }
+    let later = Duration.seconds(min(max(savedAt - self.savedAt, 0), 1e12))
+    var onDisk: [Key: PersistedEntry<Key, Value>] = [:]
+    for var entry in entries where !snapshot.changedKeys.contains(entry.key) {
+      entry.age += later
+      entry.idle += later
+      onDisk[entry.key] = entry
+    }
+    var ours: [PersistedEntry<Key, Value>] = []
+    ours.reserveCapacity(snapshot.entries.count)
+    for entry in snapshot.entries {
+      if !snapshot.changedKeys.contains(entry.key), var theirs = onDisk.removeValue(forKey: entry.key) {
+        // The younger value: the other process's when it committed the key since.
+        if entry.age < theirs.age { theirs.value = entry.value; theirs.age = entry.age }
+        theirs.idle = min(theirs.idle, entry.idle)  // a use here counts too
+        ours.append(theirs)
+      } else {
+        ours.append(entry)
+      }
+    }
+    // Both lists run from the least to the most recently used: merged in that order, stably,
+    // so a file no other process touched is written as the snapshot orders it.
+    let theirs = entries.compactMap { onDisk[$0.key] }
+    var merged: [PersistedEntry<Key, Value>] = []
+    merged.reserveCapacity(ours.count + theirs.count)
+    var (i, j) = (0, 0)
+    while i < ours.count || j < theirs.count {
+      if j == theirs.count || (i < ours.count && ours[i].idle >= theirs[j].idle) {
+        merged.append(ours[i])
+        i += 1
+      } else {
+        merged.append(theirs[j])
+        j += 1
+      }
+    }
+    self = CacheFile(version: version, savedAt: savedAt, entries: Array(merged.suffix(limit ?? merged.count)))
   }
 }
 
