@@ -73,9 +73,8 @@ extension Cache where Key: Codable, Value: Codable {
     let persistence = CachePersistence<Key, Value>(
       loadProblem: problem, limit: persistedLimit, wallClock: wallClock,
       handOver: { snapshot, date in
-        store.merge { file, merging in
-          file.merge(
-            snapshot, merging: merging, version: version, savedAt: date.timeIntervalSince1970, limit: persistedLimit)
+        store.merge { file, own in
+          file.merge(snapshot, own: own, version: version, savedAt: date.timeIntervalSince1970, limit: persistedLimit)
         }
       },
       waitForWrite: { () async throws(FileStoreError) in try await store.flush() })

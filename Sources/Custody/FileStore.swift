@@ -172,9 +172,11 @@ public actor FileStore<Value: Codable & Sendable> {
     merge { value, _ in change(&value) }
   }
 
-  /// Changes the value as ``merge(_:)`` does, with a change told whether the value it is given
-  /// is one another process wrote: a persisted cache replaces the file whole when it is not.
-  nonisolated func merge(_ change: @escaping @Sendable (inout Value, _ merging: Bool) -> Void) {
+  /// Changes the value as ``merge(_:)`` does, with a change also given, when another process
+  /// wrote the file, the value this process alone would have where it applies (the file as this
+  /// process last wrote it, with its earlier changes): a persisted cache tells from it which keys
+  /// another process changed.
+  nonisolated func merge(_ change: @escaping @Sendable (inout Value, _ own: Value?) -> Void) {
     scheduled(shared.withLock { $0.merge(change) })
   }
 

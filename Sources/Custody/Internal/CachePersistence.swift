@@ -30,7 +30,7 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
   /// One save (K3): a snapshot of the values under the cache's lock, handed to the file, then
   /// the write awaited, so that changes made meanwhile are coalesced into the next save. The
-  /// file merges it with what another process wrote there (``CacheFile/merge(_:savedAt:limit:)``).
+  /// file merges it with what another process wrote there (``CacheFile/merge(_:own:version:savedAt:limit:)``).
   ///
   /// It holds the cache's state, not the cache: a cache released with changes not yet written
   /// still writes them.
@@ -39,7 +39,9 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     let saved = state.withLock(delivering: false) { state in
       let entries = state.snapshot(now: time)
       let changed = state.takeChangedKeys()
-      return CacheSnapshot(entries: entries, changedKeys: changed.keys, replacesFile: changed.replacesFile)
+      return CacheSnapshot(
+        entries: entries, changedKeys: changed.keys, heldKeys: Set(state.entries.indices.keys),
+        replacesFile: changed.replacesFile)
     }
     handOver(saved, wallClock())
     try? await waitForWrite()  // a failed write is for `flush()` to report

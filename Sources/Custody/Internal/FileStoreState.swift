@@ -43,9 +43,10 @@ struct FileStoreState<Value: Sendable, Waiter> {
   enum Change: Sendable {
     /// The whole value: what was there before does not matter.
     case replace(Value)
-    /// A change replayed over whatever value the file holds when it is written; told whether
-    /// that value is one another process wrote (rather than this one's).
-    case apply(@Sendable (inout Value, _ merging: Bool) -> Void)
+    /// A change replayed over whatever value the file holds when it is written; also given the
+    /// value this process alone would have had there when another process wrote the file (`nil`
+    /// when none did), for a change that merges the two.
+    case apply(@Sendable (inout Value, _ own: Value?) -> Void)
   }
 
   /// What the writer writes: every change up to `version`, replayed over the file's value.
@@ -60,9 +61,9 @@ struct FileStoreState<Value: Sendable, Waiter> {
     var changes: [Change]
 
     /// The value to write over `file`, the file's value now; `merging` when another process
-    /// wrote it.
+    /// wrote it, so that it differs from `base`.
     func replayed(over file: Value, merging: Bool) -> Value {
-      FileStoreState.replay(changes, over: file, merging: merging)
+      FileStoreState.replay(changes, over: file, own: merging ? base : nil)
     }
   }
 
@@ -106,8 +107,8 @@ struct FileStoreState<Value: Sendable, Waiter> {
 
   /// Changes the value and numbers the change as a save; the change is kept until written, and
   /// replayed over the file's value if another process changed the file meanwhile.
-  mutating func merge(_ change: @escaping @Sendable (inout Value, _ merging: Bool) -> Void) -> SaveAction {
-    change(&value, false)
+  mutating func merge(_ change: @escaping @Sendable (inout Value, _ own: Value?) -> Void) -> SaveAction {
+    change(&value, nil)
     changes.append((version + 1, .apply(change)))
     return saved()
   }
@@ -176,25 +177,33 @@ struct FileStoreState<Value: Sendable, Waiter> {
     base = file
     stamp = newStamp
     guard notify else { return }
-    value = Self.replay(changes.map(\.change), over: file, merging: true)
+    value = Self.replay(changes.map(\.change), over: file, own: nil)
     watchers.send(value)
   }
 
   /// The value that was written for save `written`: the changes up to it replayed over the base.
   private func value(atVersion written: UInt64) -> Value {
     if written == version { return value }
-    return Self.replay(changes.filter { $0.version <= written }.map(\.change), over: base, merging: false)
+    return Self.replay(changes.filter { $0.version <= written }.map(\.change), over: base, own: nil)
   }
 
-  static func replay(_ changes: [Change], over file: Value, merging: Bool) -> Value {
+  /// `changes` applied in order over `file`. With `own`, the value this process last read or
+  /// wrote when another process has written `file` since, each change is also given what this
+  /// process alone would have at that point.
+  static func replay(_ changes: [Change], over file: Value, own: Value?) -> Value {
     var result = file
-    var merging = merging
+    var own = own
     for change in changes {
       switch change {
       case .replace(let whole):
         result = whole
-        merging = false  // nothing of the other process's value is left
-      case .apply(let apply): apply(&result, merging)
+        own = nil  // nothing of the other process's value is left
+      case .apply(let apply):
+        apply(&result, own)
+        if var mine = own {
+          apply(&mine, nil)
+          own = mine
+        }
       }
     }
     return result
