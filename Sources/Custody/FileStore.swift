@@ -24,6 +24,14 @@ import Foundation
 ///   in ``loadProblem``; the store goes on with the default value.
 /// - With ``Protection/ownerOnly`` the file is readable and writable by its owner only (0600),
 ///   as files holding secrets must be.
+/// - Processes sharing the folder (an app and its widget or extension in an App Group, two
+///   windows) keep each other's changes made with ``merge(_:)``: each write takes an advisory
+///   lock on the folder (`flock`), reads the file again if another process replaced it, and
+///   replays this store's changes not yet written over it. ``save(_:)`` and ``update(_:)`` write a
+///   whole value: the last writer wins. Another process's change becomes visible here at this
+///   store's next write or at ``reload()``, and ``updates()`` then streams it. Nothing watches
+///   the file in between.
+/// - At most the three newest files moved aside are kept per file.
 public actor FileStore<Value: Codable & Sendable> {
   /// Who may read the file.
   public enum Protection: Sendable, Hashable {

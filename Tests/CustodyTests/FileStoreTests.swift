@@ -99,9 +99,11 @@ struct FileStoreTests {
     let store = await makeStore()
     guard case .corrupt(_, let movedTo?, _) = store.loadProblem else { throw Unexpected() }
     #expect(
-      folder.contents.sorted() == [
-        movedTo.lastPathComponent, "other.json.corrupt-500", "settings.json.corrupt-3000", "settings.json.corrupt-4000",
-      ].sorted())
+      folder.contents.sorted()
+        == [
+          movedTo.lastPathComponent, "other.json.corrupt-500", "settings.json.corrupt-3000",
+          "settings.json.corrupt-4000",
+        ].sorted())
   }
 
   // F1: a failed write is a typed error and keeps the old file.

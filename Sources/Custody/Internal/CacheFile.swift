@@ -104,7 +104,9 @@ extension CacheFile where Key: Hashable {
     var ours: [PersistedEntry<Key, Value>] = []
     for entry in snapshot.entries {
       let onDisk = file[entry.key]
-      if own == nil || snapshot.changedKeys.contains(entry.key) || onDisk?.same(as: written[entry.key]) ?? (written[entry.key] == nil) {
+      if own == nil || snapshot.changedKeys.contains(entry.key)
+        || onDisk?.same(as: written[entry.key]) ?? (written[entry.key] == nil)
+      {
         ours.append(entry)
       } else if let onDisk {
         var theirs = carried(onDisk.entry)

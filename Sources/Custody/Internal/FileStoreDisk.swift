@@ -58,7 +58,9 @@ struct FileStoreDisk<Value: Codable & Sendable>: Sendable {
     }
   }
 
-  private func writeLocked(base: Value, known: FileStamp?, replaying changes: (Value, _ merging: Bool) -> Value) -> Written {
+  private func writeLocked(
+    base: Value, known: FileStamp?, replaying changes: (Value, _ merging: Bool) -> Value
+  ) -> Written {
     let changed = reread(since: known)
     let value = changes(changed.reread?.value ?? base, changed.reread != nil)
     var written = Written(reread: changed.reread, problem: changed.problem)
