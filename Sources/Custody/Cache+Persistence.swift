@@ -72,8 +72,10 @@ extension Cache where Key: Codable, Value: Codable {
       ?? (file.version == version ? nil : .schemaChanged(store.url, found: file.version, expected: version))
     let persistence = CachePersistence<Key, Value>(
       loadProblem: problem, limit: persistedLimit, wallClock: wallClock,
-      handOver: { entries, date in
-        store.save(CacheFile(version: version, savedAt: date.timeIntervalSince1970, entries: entries))
+      handOver: { snapshot, date in
+        store.merge { file, own in
+          file.merge(snapshot, own: own, version: version, savedAt: date.timeIntervalSince1970, limit: persistedLimit)
+        }
       },
       waitForWrite: { () async throws(FileStoreError) in try await store.flush() })
     let cache = Cache(
@@ -117,7 +119,7 @@ extension Cache {
     state.withLock { state in
       let dropped = state.hydrate(saved, elapsed: elapsed, limit: persistence.limit, now: now, cost: cost)
       state.persisting = .init(limit: persistence.limit, startSave: saveStarter(persistence))
-      if dropped || problem != nil { state.persistedValuesChanged() }
+      if dropped || problem != nil { state.persistedValuesChanged(nil) }
       inspection?.record(.hydrated(state.entries.count, size: state.size, problem: problem?.reason))
     }
   }

@@ -53,6 +53,40 @@ struct FileStoreStateTests {
     #expect(throws: FileStoreError.self) { try later.get() }
   }
 
+  // A file another process wrote: the changes not yet written are replayed over its value, for
+  // the write and for the value screens see; a whole value saved replaces it.
+  @Test mutating func changesNotYetWrittenAreReplayedOverTheFileAnotherProcessWrote() async throws {
+    var watcher = state.updates().makeAsyncIterator()
+    #expect(await watcher.next() == 0)
+    _ = state.merge { value, _ in value += 1 }
+    #expect(state.value == 1)
+    state.reloaded(.init(value: 10, stamp: nil))
+    #expect(state.value == 11, "the other process's value, with this change over it")
+    #expect(await watcher.next() == 11, "skipping 1: a watcher that fell behind gets the newest")
+    let next = state.nextWrite()
+    let write = try #require(next)
+    #expect(write.replayed(over: 20, merging: true) == 21)
+    _ = state.wrote(write.version, as: 21, stamp: nil, reread: .init(value: 20, stamp: nil), error: nil)
+    #expect(state.value == 21)
+
+    _ = state.merge { value, _ in value += 1 }
+    _ = state.update { $0 = 5 }
+    let nextWhole = state.nextWrite()
+    let whole = try #require(nextWhole)
+    #expect(whole.replayed(over: 100, merging: true) == 5, "a saved value replaces the file's")
+  }
+
+  // A write that fails keeps its changes, to replay at the next write.
+  @Test mutating func aFailedWriteKeepsItsChangesForTheNextWrite() throws {
+    _ = state.merge { value, _ in value += 1 }
+    let next = state.nextWrite()
+    let write = try #require(next)
+    _ = state.wrote(write.version, as: nil, stamp: nil, reread: nil, error: .encodingFailed(UpstreamError(code: 1)))
+    _ = state.merge { value, _ in value += 2 }
+    let retry = state.nextWrite()
+    #expect(try #require(retry).replayed(over: 10, merging: true) == 13)
+  }
+
   @Test mutating func aWatcherStartsFromTheValueNowThenGetsEveryChange() async {
     _ = state.update { $0 = 1 }
     var watcher = state.updates().makeAsyncIterator()
@@ -88,7 +122,9 @@ struct FileStoreStateTests {
     #expect(state.subscriberCount == 0)
   }
 
-  private mutating func nextWriteCopy() -> (value: Int, version: UInt64)? { state.nextWrite() }
+  private mutating func nextWriteCopy() -> (value: Int, version: UInt64)? {
+    state.nextWrite().map { ($0.value, $0.version) }
+  }
 
   private func isDone(_ action: State.FlushAction) -> Bool {
     if case .done = action { return true }

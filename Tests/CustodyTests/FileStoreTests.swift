@@ -89,6 +89,23 @@ struct FileStoreTests {
     #expect(!folder.contents.contains("settings.json"))
   }
 
+  // F2: files moved aside do not pile up: the newest three of one file are kept, and those of
+  // another file are left alone.
+  @Test func onlyTheNewestFilesMovedAsideAreKept() async throws {
+    for stamp in [1_000, 4_000, 2_000, 3_000] { try folder.write("old \(stamp)", to: "settings.json.corrupt-\(stamp)") }
+    try folder.write("other", to: "other.json.corrupt-500")
+    try folder.write(#"{"name":"half"#, to: "settings.json")
+
+    let store = await makeStore()
+    guard case .corrupt(_, let movedTo?, _) = store.loadProblem else { throw Unexpected() }
+    #expect(
+      folder.contents.sorted()
+        == [
+          movedTo.lastPathComponent, "other.json.corrupt-500", "settings.json.corrupt-3000",
+          "settings.json.corrupt-4000",
+        ].sorted())
+  }
+
   // F1: a failed write is a typed error and keeps the old file.
   @Test func failedWriteIsReportedAndKeepsTheOldFile() async throws {
     let store = await makeStore()

@@ -12,13 +12,13 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   let limit: Int?
   private let wallClock: @Sendable () -> Date
   /// Gives the file a snapshot saved at a wall-clock time; returns at once.
-  private let handOver: @Sendable ([PersistedEntry<Key, Value>], Date) -> Void
+  private let handOver: @Sendable (CacheSnapshot<Key, Value>, Date) -> Void
   /// Waits until the last snapshot handed over is written.
   private let waitForWrite: @Sendable () async throws(FileStoreError) -> Void
 
   init(
     loadProblem: CachePersistenceError?, limit: Int?, wallClock: @escaping @Sendable () -> Date,
-    handOver: @escaping @Sendable ([PersistedEntry<Key, Value>], Date) -> Void,
+    handOver: @escaping @Sendable (CacheSnapshot<Key, Value>, Date) -> Void,
     waitForWrite: @escaping @Sendable () async throws(FileStoreError) -> Void
   ) {
     self.loadProblem = loadProblem
@@ -29,13 +29,20 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   }
 
   /// One save (K3): a snapshot of the values under the cache's lock, handed to the file, then
-  /// the write awaited, so that changes made meanwhile are coalesced into the next save.
+  /// the write awaited, so that changes made meanwhile are coalesced into the next save. The
+  /// file merges it with what another process wrote there (``CacheFile/merge(_:own:version:savedAt:limit:)``).
   ///
   /// It holds the cache's state, not the cache: a cache released with changes not yet written
   /// still writes them.
   func save(_ state: LockedState<CacheState<Key, Value>>, now: @Sendable () -> Duration) async {
     let time = now()
-    let saved = state.withLock(delivering: false) { $0.snapshot(now: time) }
+    let saved = state.withLock(delivering: false) { state in
+      let entries = state.snapshot(now: time)
+      let changed = state.takeChangedKeys()
+      return CacheSnapshot(
+        entries: entries, changedKeys: changed.keys, heldKeys: Set(state.entries.indices.keys),
+        replacesFile: changed.replacesFile)
+    }
     handOver(saved, wallClock())
     try? await waitForWrite()  // a failed write is for `flush()` to report
     state.withLock(delivering: false) { $0.finishSave() }

@@ -24,6 +24,12 @@ extension CacheState {
     var save: Task<Void, Never>?
     /// The snapshots taken, one per save.
     var snapshots = 0
+    /// The keys changed since the last snapshot: their values (or their absence) replace the
+    /// file's, which another process may have written; the file keeps its other values.
+    var changedKeys: Set<Key> = []
+    /// Whether the next save replaces the whole file (after `removeAll()`, or a file whose
+    /// values were dropped when read).
+    var replacesFile = false
 
     init(limit: Int?, startSave: @escaping @Sendable () -> Task<Void, Never>?) {
       self.limit = limit
@@ -32,10 +38,11 @@ extension CacheState {
   }
 
   /// Counts a change to the values the file holds (a commit, a removal, an eviction, a value
-  /// marked stale) and starts a save unless one runs (K3).
-  mutating func persistedValuesChanged() {
+  /// marked stale) of `key`, or of every key when `nil`, and starts a save unless one runs (K3).
+  mutating func persistedValuesChanged(_ key: Key?) {
     guard var persisting else { return }
     persisting.changes &+= 1
+    if let key { persisting.changedKeys.insert(key) } else { persisting.replacesFile = true }
     if persisting.save == nil { persisting.save = persisting.startSave() }
     self.persisting = persisting
   }
@@ -67,6 +74,15 @@ extension CacheState {
     }
     saved.reverse()
     return saved
+  }
+
+  /// The keys changed since the last snapshot, and whether the file is to be replaced whole;
+  /// taken with the snapshot, under the same lock.
+  mutating func takeChangedKeys() -> (keys: Set<Key>, replacesFile: Bool) {
+    guard let persisting else { return ([], false) }
+    self.persisting?.changedKeys = []
+    self.persisting?.replacesFile = false
+    return (persisting.changedKeys, persisting.replacesFile)
   }
 
   /// A save ended, its snapshot written (or its write failed): starts the next one when changes

@@ -68,7 +68,7 @@ extension CacheState {
     let staleSince = now - policy.freshFor
     if let index = entries.indices[key], entries.nodes[index].value.storedAt > staleSince {
       entries.nodes[index].value.storedAt = staleSince
-      persistedValuesChanged()
+      persistedValuesChanged(key)
     }
     if let storedAt = pending[key]?.base?.storedAt, storedAt > staleSince { pending[key]?.base?.storedAt = staleSince }
     let orphan = flights.detach(key, .revalidate, recording: inspection)

@@ -145,7 +145,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   /// With writes pending on `key`, `value` becomes the base they are replayed over (M5).
   @usableFromInline mutating func commit(_ value: Value, cost: Int, for key: Key, now: Duration) {
     let entry = Entry(value: value, storedAt: now, cost: cost, lastUsed: now)
-    persistedValuesChanged()
+    persistedValuesChanged(key)
     if pending[key] != nil {
       pending[key]?.base = entry
       inspection?.record(.committed(size: size), key: key)
@@ -169,10 +169,10 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func remove(_ key: Key) {
     if pending[key]?.base != nil {
       pending[key]?.base = nil
-      persistedValuesChanged()
+      persistedValuesChanged(key)
     }
     guard let removed = entries.remove(key) else { return }
-    persistedValuesChanged()
+    persistedValuesChanged(key)
     totalCost -= removed.cost
     inspection?.record(.removed(size: size), key: key)
     notify(key, nil)
@@ -181,7 +181,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func removeAll() {
     let removed = entries.removeAll()
     totalCost = 0
-    persistedValuesChanged()
+    persistedValuesChanged(nil)
     for key in pending.keys { pending[key]?.base = nil }
     for (key, _) in removed {
       inspection?.record(.removed(size: size), key: key)
@@ -207,7 +207,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func evict(_ key: Key, _ reason: OwnerEvent.EvictionReason) {
     guard let evicted = entries.remove(key) else { return }
     totalCost -= evicted.cost
-    persistedValuesChanged()
+    persistedValuesChanged(key)
     dropPrefetch(of: key, reason)
     inspection?.record(.evicted(reason, size: size), key: key)
     notify(key, nil)

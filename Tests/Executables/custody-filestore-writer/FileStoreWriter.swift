@@ -7,8 +7,10 @@ import Foundation
   import Darwin
 #endif
 
-/// The process FileStore's crash-safety test kills: it opens the file named by its argument,
-/// then saves one numbered record after another until it is killed.
+/// The process FileStore's tests run beside themselves.
+///
+/// With one argument, the process the crash-safety test kills: it opens the file named by its
+/// argument, then saves one numbered record after another until it is killed.
 ///
 /// It reports on standard output, one unbuffered line per event, so the test knows what may be
 /// on disk when the kill lands:
@@ -18,10 +20,25 @@ import Foundation
 ///
 /// It exits 3 when the file was corrupt or unreadable (F2 moved it aside: a torn write), and 4
 /// when a write failed.
+///
+/// With `set FILE FIRST COUNT` or `cache FILE FIRST COUNT`, one of two processes sharing a file
+/// (see `SharedFile`).
 @main
 struct FileStoreWriter {
   static func main() async {
-    guard CommandLine.arguments.count == 2 else { fail("usage: custody-filestore-writer FILE", status: 64) }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 4, let first = Int(arguments[2]), let count = Int(arguments[3]) {
+      let file = URL(fileURLWithPath: arguments[1])
+      switch arguments[0] {
+      case "set": await SharedFile.insert(first..<first + count, into: file)
+      case "cache": await SharedFile.set(first..<first + count, in: file)
+      default: fail("unknown mode \(arguments[0])", status: 64)
+      }
+      exit(0)
+    }
+    guard arguments.count == 1 else {
+      fail("usage: custody-filestore-writer FILE | (set|cache) FILE FIRST COUNT", status: 64)
+    }
     let store = await FileStore.open(url: URL(fileURLWithPath: CommandLine.arguments[1]), default: Record(sequence: 0))
     var sequence = store.value.sequence
     if let problem = store.loadProblem { fail("problem \(problem)", status: 3) }
@@ -39,11 +56,11 @@ struct FileStoreWriter {
     }
   }
 
-  private static func report(_ line: String) {
+  static func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
-  private static func fail(_ line: String, status: Int32) -> Never {
+  static func fail(_ line: String, status: Int32) -> Never {
     report(line)
     exit(status)
   }

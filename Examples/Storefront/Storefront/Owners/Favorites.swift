@@ -12,6 +12,11 @@ import Foundation
 /// A toggle is an optimistic write through a `Cache` whose one value is the file's set: every
 /// screen sees the change at once, as a layer over the set on disk, while it is written. A write
 /// that fails takes out its own change and nothing else, so toggles made meanwhile stay.
+///
+/// Two processes may share the file (two windows on one data folder, an app and its widget):
+/// each toggle is saved as a change (`FileStore.merge`), replayed over the set the other process
+/// saved, so neither loses the other's favourites. Another process's toggles show here after
+/// this one's next toggle, or after ``reload()``.
 public final class Favorites: Sendable {
   /// The favourites as ``updates()`` streams them.
   public typealias Updates = AsyncMapSequence<AsyncStream<Set<Product.ID>?>, Set<Product.ID>>
@@ -45,9 +50,8 @@ public final class Favorites: Sendable {
 
   /// Marks `id` as a favourite or not: every screen shows it at once; returns once it is on disk.
   ///
-  /// Each write saves the whole set as screens show it when the write starts, toggles still
-  /// being saved included. When toggles overlap and an earlier one fails, a later one that is
-  /// saved has saved it too, and shows it: the screens and the file agree either way.
+  /// Each write saves this one change over the set in the file, and every screen then shows
+  /// the set the file holds, other processes' favourites included.
   ///
   /// - Throws: `FileStoreError` when the set could not be written: only this change is then
   ///   taken back. `CancellationError` when the calling task was cancelled before the write began.
@@ -55,11 +59,24 @@ public final class Favorites: Sendable {
     guard contains(id) != isFavorite else { return }
     let file = store.url
     try await marks.write(file, optimistically: { ids in ids.mark(id, isFavorite) }) {
-      let shown = marks.cachedValue(for: file) ?? []  // this change is layered in already
-      store.save(shown)
-      try await store.flush()
-      return shown
+      // A change, not the set: replayed over the file if another window changed it meanwhile.
+      store.merge { $0.mark(id, isFavorite) }
+      do {
+        try await store.flush()
+      } catch {
+        store.merge { $0.mark(id, !isFavorite) }  // so the next write does not save it either
+        throw error
+      }
+      return store.value  // with the other windows' favourites the write found in the file
     }
+  }
+
+  /// Takes in the favourites another process (a second window, a widget) saved since this one
+  /// last read or wrote the file; every screen shows them. Cheap when nothing changed: call it
+  /// whenever the app becomes active.
+  public func reload() async {
+    guard await store.reload() else { return }
+    marks.set(store.value, for: store.url)
   }
 
   /// The set as it changes, starting with the current one; a screen that falls behind gets
