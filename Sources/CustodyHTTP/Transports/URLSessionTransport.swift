@@ -8,8 +8,12 @@ import Foundation
 /// A transport over `URLSession` (FoundationNetworking on Linux).
 ///
 /// - Cancelling the calling task cancels the network request at once.
-/// - Each request waits at most its ``HTTPRequest/timeout`` (or the configured default), then
-///   fails with ``HTTPError/timedOut``.
+/// - A request whose server sends nothing for its ``HTTPRequest/timeout`` (or the configured
+///   default, 30 s) fails with ``HTTPError/timedOut``. That timeout starts again with every
+///   byte, so each request also has a total deadline, its ``HTTPRequest/deadline`` (or the
+///   configured default, 60 s): over it the request is cancelled and fails with
+///   ``HTTPError/deadlineExceeded(_:)``, however steadily the server drips its answer. Streamed
+///   responses get only their own deadline.
 /// - Reading stops as soon as a body passes ``Configuration/maximumResponseSize`` (20 MiB by
 ///   default), with ``HTTPError/responseTooLarge(limit:)``. A streamed body
 ///   (``stream(_:)``) is not bounded in total; at most that much of it waits unread.
@@ -105,12 +109,13 @@ public final class URLSessionTransport: HTTPTransport {
   /// Sends `request` and returns the response, whatever its status.
   ///
   /// - Throws: ``HTTPError``: ``HTTPError/cancelled`` when the calling task is cancelled,
-  ///   ``HTTPError/timedOut``, ``HTTPError/offline(reason:)``,
+  ///   ``HTTPError/timedOut``, ``HTTPError/deadlineExceeded(_:)``, ``HTTPError/offline(reason:)``,
   ///   ``HTTPError/responseTooLarge(limit:)``, ``HTTPError/invalidRequest(reason:)`` for a
   ///   body file or stream that cannot be read, and other transport failures.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let task = try await makeTask(for: request)
     delegate.register(task)
+    if let deadline = request.deadline ?? configuration.deadline { delegate.armDeadline(deadline, for: task) }
     do {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: SessionDelegate.Waiter) in

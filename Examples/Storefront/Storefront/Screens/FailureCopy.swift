@@ -1,4 +1,5 @@
 import Custody
+import CustodyHTTP
 
 /// The words a screen shows for a failure: one plain sentence per `FailureCategory` that says
 /// what happened and what to do next.
@@ -33,8 +34,14 @@ public enum FailureCopy {
   }
 
   /// The sentence to show for `error`, or `nil` when it is a cancellation.
+  ///
+  /// A request stopped at its total deadline says so, with the deadline: the server was
+  /// answering, too slowly, which "took too long to answer" would not tell.
   public static func message(for error: any Error) -> String? {
-    message(for: FailureCategory(error))
+    if let failure = error as? HTTPError, failure.isDeadlineExceeded, case .transport(_, let reason) = failure {
+      return "Stopped waiting: \(reason). The server is slow right now; try again later."
+    }
+    return message(for: FailureCategory(error))
   }
 
   /// The sentence for an edit the server answered without taking `fields`: what it still has,

@@ -14,6 +14,9 @@ extension CommandRunner {
           "Cannot reach \(address). Nothing answers there: check that the server is running and the address is right.")
       case .offline?:
         return CommandFailure("Cannot reach \(address). Check your connection and the address, then try again.")
+      case .timedOut?
+      where message.map({ $0 != FailureCopy.message(for: .timedOut) }) == true:  // a deadline, which it words
+        return CommandFailure("\(address) is too slow. \(message ?? "")")
       case .timedOut?:
         return CommandFailure("Cannot reach \(address). It took too long to answer; try again.")
       default: break
