@@ -39,7 +39,7 @@ public enum FailureCopy {
   /// answering, too slowly, which "took too long to answer" would not tell.
   public static func message(for error: any Error) -> String? {
     if let failure = error as? HTTPError, failure.isDeadlineExceeded, case .transport(_, let reason) = failure {
-      return "Stopped waiting: \(reason). The server is slow right now; try again later."
+      return "Stopped waiting: \(reason). Try again later."
     }
     return message(for: FailureCategory(error))
   }
