@@ -54,7 +54,7 @@ public enum HTTPError: Error, Sendable, Hashable, CategorizedError {
   /// Any other transport failure; `code` is the transport's error code.
   ///
   /// A request over its total deadline is one too, made by ``deadlineExceeded(_:)``: its code is
-  /// `URLError.timedOut` and its category ``FailureCategory/timedOut``.
+  /// `URLError.timedOut` and its category `FailureCategory.timedOut`.
   case transport(code: Int, reason: String)
 
   public var failureCategory: FailureCategory {
@@ -133,7 +133,7 @@ extension HTTPError {
   /// and the transport cancelled it.
   ///
   /// It is a ``transport(code:reason:)`` with code `URLError.timedOut`, whose category is
-  /// ``FailureCategory/timedOut``; the reason says how long the request was given. (A new case
+  /// `FailureCategory.timedOut`; the reason says how long the request was given. (A new case
   /// would break exhaustive `switch` statements written against 1.0.)
   ///
   /// ```swift
