@@ -22,12 +22,17 @@ let package = Package(
     .testTarget(
       name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "TestSupport", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
-    .testTarget(name: "CustodyHTTPTests", dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport"]),
+    .testTarget(
+      name: "CustodyHTTPTests",
+      dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport", "custody-http-wait"]),
     // Helpers several test targets share.
     .target(name: "TestSupport", dependencies: ["Custody", "CustodyTesting"], path: "Tests/Support"),
     // The child process FileStore's crash-safety test kills while it saves.
     .executableTarget(
       name: "custody-filestore-writer", dependencies: ["Custody"], path: "Tests/Executables/custody-filestore-writer"),
+    // The child process whose CPU time the transport's idle-cost check measures while it waits.
+    .executableTarget(
+      name: "custody-http-wait", dependencies: ["CustodyHTTP"], path: "Tests/Executables/custody-http-wait"),
 
     // The Storefront example app.
     .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/Storefront"),

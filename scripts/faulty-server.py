@@ -9,6 +9,8 @@ http://127.0.0.1:PORT/close-mid-body sends every request to that fault):
   /close-mid-chunked   200, chunked, sends one chunk, closes without the last chunk
   /hang-after-headers  200 and its headers (Content-Length announced), then no body
   /hang                reads the request and never answers
+  /drip                200 and its headers (Content-Length 1 MB), then one byte every 200 ms, until the
+                       client goes away: never silent for long, never finished
   /empty-reply         reads the request and closes without a byte
   /reset               reads the request and resets the connection (RST)
   /garbage             answers with bytes that are not HTTP
@@ -128,6 +130,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def fault_hang(self, _):
         self.hold_open()
+
+    def fault_drip(self, _):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(1024 * 1024))
+        self.end_headers()
+        self.wfile.flush()
+        while not STOP.wait(0.2):
+            try:
+                self.wfile.write(b" ")
+                self.wfile.flush()
+            except OSError:
+                break
+        self.close_connection = True
 
     def fault_empty_reply(self, _):
         self.close_now()

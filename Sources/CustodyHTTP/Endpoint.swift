@@ -28,8 +28,12 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var headers: HTTPHeaders
   /// The request body, if any.
   public var body: HTTPBody?
-  /// How long to wait for the server; `nil` uses the transport's default.
+  /// How long to wait for the next byte from the server (an idle timeout); `nil` uses the
+  /// transport's default.
   public var timeout: Duration?
+  /// How long the whole call may take, from sending it to the last byte of the answer; `nil` uses
+  /// the transport's default. See ``HTTPRequest/deadline``.
+  public var deadline: Duration?
 
   /// Creates an endpoint.
   ///
@@ -61,5 +65,36 @@ public struct Endpoint<Response: Sendable>: Sendable {
     json: some Encodable & Sendable, timeout: Duration? = nil
   ) {
     self.init(method: method, path: path, query: query, headers: headers, body: .json(json), timeout: timeout)
+  }
+
+  /// Creates an endpoint with a total deadline.
+  ///
+  /// ```swift
+  /// let login = Endpoint<Session>(method: .post, path: "/auth/login", json: form, deadline: .seconds(20))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - method: The request method; GET by default.
+  ///   - path: The path below the client's base URL.
+  ///   - query: Query items.
+  ///   - headers: Header fields to add.
+  ///   - body: The body.
+  ///   - timeout: How long to wait for the next byte from the server.
+  ///   - deadline: How long the whole call may take; see ``HTTPRequest/deadline``.
+  public init(
+    method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+    body: HTTPBody? = nil, timeout: Duration? = nil, deadline: Duration?
+  ) {
+    self.init(method: method, path: path, query: query, headers: headers, body: body, timeout: timeout)
+    self.deadline = deadline
+  }
+
+  /// Creates an endpoint whose body is `json`, with a total deadline.
+  public init(
+    method: HTTPMethod, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+    json: some Encodable & Sendable, timeout: Duration? = nil, deadline: Duration?
+  ) {
+    self.init(method: method, path: path, query: query, headers: headers, json: json, timeout: timeout)
+    self.deadline = deadline
   }
 }

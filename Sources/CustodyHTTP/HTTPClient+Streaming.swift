@@ -14,7 +14,8 @@ extension HTTPClient {
   /// retried: a connection that breaks mid-body throws from the stream.
   ///
   /// A request's timeout bounds silence, not the whole transfer, so a stream that stays open for
-  /// minutes needs a timeout longer than its longest pause.
+  /// minutes needs a timeout longer than its longest pause. The transport's default total
+  /// deadline does not apply to a stream: only the endpoint's own `deadline` bounds it.
   ///
   /// ```swift
   /// let updates = try await client.stream(Endpoint<Void>(path: "/orders/updates", timeout: .seconds(120)))

@@ -21,7 +21,9 @@ public enum HTTPError: Error, Sendable, Hashable, CategorizedError {
   /// The server could not be reached: no network, an unknown host, a refused or lost
   /// connection. `reason` is the transport's explanation, without the URL.
   case offline(reason: String)
-  /// The server did not answer within the request's timeout.
+  /// The server sent nothing for longer than the request's timeout, which bounds silence: it
+  /// never answered, or stopped in the middle of its answer. A request that takes too long in
+  /// total fails with ``deadlineExceeded(_:)`` instead.
   case timedOut
   /// The calling task was cancelled; not a failure to show.
   case cancelled
@@ -50,6 +52,9 @@ public enum HTTPError: Error, Sendable, Hashable, CategorizedError {
   /// timed out) when a refresh could not reach the server.
   case credentialUnavailable(category: FailureCategory, reason: String)
   /// Any other transport failure; `code` is the transport's error code.
+  ///
+  /// A request over its total deadline is one too, made by ``deadlineExceeded(_:)``: its code is
+  /// `URLError.timedOut` and its category `FailureCategory.timedOut`.
   case transport(code: Int, reason: String)
 
   public var failureCategory: FailureCategory {
@@ -64,6 +69,7 @@ public enum HTTPError: Error, Sendable, Hashable, CategorizedError {
     case .clientError(let status, _): .rejected(status: status)
     case .serverError(let status, _): .server(status: status)
     case .unexpectedStatus, .invalidResponse, .responseTooLarge: .invalidResponse
+    case .transport(let code, _) where code == Self.deadlineCode: .timedOut
     case .invalidRequest, .transport: .unknown
     case .credentialUnavailable(let category, _): category
     }
@@ -98,7 +104,7 @@ extension HTTPError: CustomStringConvertible {
     let server = serverMessage.map { " The server said: \($0)" } ?? ""
     switch self {
     case .offline(let reason): return "The server could not be reached (\(reason)). Check the connection and try again."
-    case .timedOut: return "The server did not answer in time. Try again."
+    case .timedOut: return "The server stopped answering: nothing arrived within the request's timeout. Try again."
     case .cancelled: return "The request was cancelled."
     case .unauthorized: return "Not signed in, or the session expired (HTTP 401). Sign in again.\(server)"
     case .forbidden: return "Not allowed (HTTP 403).\(server)"
@@ -114,7 +120,46 @@ extension HTTPError: CustomStringConvertible {
     case .invalidRequest(let reason): return "The request could not be built: \(reason)."
     case .credentialUnavailable(let category, let reason):
       return "No credential for the request (\(category)): \(reason)"
+    case .transport(let code, let reason) where code == Self.deadlineCode:
+      return "The request was stopped: \(reason). Try again later."
     case .transport(let code, let reason): return "The request failed (transport error \(code): \(reason))."
     }
+  }
+}
+
+extension HTTPError {
+  /// The failure of a request that did not finish within its total deadline (see
+  /// ``HTTPRequest/deadline``): the server kept the request open, answering slowly or not at all,
+  /// and the transport cancelled it.
+  ///
+  /// It is a ``transport(code:reason:)`` with code `URLError.timedOut`, whose category is
+  /// `FailureCategory.timedOut`; the reason says how long the request was given. (A new case
+  /// would break exhaustive `switch` statements written against 1.0.)
+  ///
+  /// ```swift
+  /// if error.isDeadlineExceeded { message = "The server is too slow right now. Try again later." }
+  /// ```
+  ///
+  /// - Parameter deadline: The deadline the request ran over.
+  public static func deadlineExceeded(_ deadline: Duration) -> HTTPError {
+    .transport(code: deadlineCode, reason: "the server did not finish its answer within \(spoken(deadline))")
+  }
+
+  /// Whether this is the failure of a request over its total deadline,
+  /// ``deadlineExceeded(_:)``, rather than a server that went silent (``timedOut``).
+  public var isDeadlineExceeded: Bool {
+    if case .transport(Self.deadlineCode, _) = self { true } else { false }
+  }
+
+  /// `URLError.timedOut`, the code of ``deadlineExceeded(_:)``. FoundationNetworking reports its
+  /// own timeouts by that code too, but they become ``timedOut`` before any caller sees them.
+  static let deadlineCode = -1001
+
+  /// `deadline` as a person reads it: "60 s", "1.5 s", "250 ms".
+  private static func spoken(_ deadline: Duration) -> String {
+    let milliseconds = Int((deadline / .milliseconds(1)).rounded())
+    if milliseconds < 1_000 { return "\(milliseconds) ms" }
+    let tenths = (milliseconds + 50) / 100
+    return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
   }
 }

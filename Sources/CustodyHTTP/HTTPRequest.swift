@@ -23,8 +23,15 @@ public struct HTTPRequest: Sendable, Hashable {
   /// A transport of your own that sends bodies as data reads it with
   /// ``HTTPBodySource/data()``; ``InProcessTransport`` does so before calling its handler.
   public var bodySource: HTTPBodySource?
-  /// How long the transport waits for the server; `nil` uses the transport's default.
+  /// How long the transport waits for the next byte from the server (an idle timeout: every
+  /// byte starts it again); `nil` uses the transport's default.
   public var timeout: Duration?
+  /// How long the whole request may take, from sending it to the last byte of the answer; `nil`
+  /// uses the transport's default (for ``URLSessionTransport``,
+  /// ``URLSessionTransport/Configuration/deadline``, which streamed responses do not get).
+  ///
+  /// Over it the transport cancels the request and fails with ``HTTPError/deadlineExceeded(_:)``.
+  public var deadline: Duration?
 
   /// Creates a request.
   public init(
@@ -37,6 +44,24 @@ public struct HTTPRequest: Sendable, Hashable {
     self.body = body
     self.bodySource = bodySource
     self.timeout = timeout
+  }
+
+  /// Creates a request with a total deadline.
+  ///
+  /// - Parameters:
+  ///   - method: The request method; GET by default.
+  ///   - url: The absolute URL, query included.
+  ///   - headers: The header fields.
+  ///   - body: The body bytes, if any.
+  ///   - bodySource: A body read as the request is sent, instead of `body`.
+  ///   - timeout: How long to wait for the next byte; `nil` uses the transport's default.
+  ///   - deadline: How long the whole request may take; `nil` uses the transport's default.
+  public init(
+    method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+    bodySource: HTTPBodySource? = nil, timeout: Duration? = nil, deadline: Duration?
+  ) {
+    self.init(method: method, url: url, headers: headers, body: body, bodySource: bodySource, timeout: timeout)
+    self.deadline = deadline
   }
 
   /// The URL's path, percent-decoded, for routing.

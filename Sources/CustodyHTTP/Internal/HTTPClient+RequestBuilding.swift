@@ -41,6 +41,6 @@ extension HTTPClient {
     for field in endpoint.headers { headers[field.name] = field.value }
     return HTTPRequest(
       method: endpoint.method, url: url, headers: headers, body: body, bodySource: bodySource,
-      timeout: endpoint.timeout)
+      timeout: endpoint.timeout, deadline: endpoint.deadline)
   }
 }

@@ -20,6 +20,7 @@ extension SessionDelegate {
 
   /// Forgets what `id` needed and cleans up after it: the task ended, or never started.
   func detach(_ id: Int) {
+    disarmDeadline(id)
     let attachment = attachments.withLock { $0.removeValue(forKey: id) }
     attachment?.cleanup?()
   }

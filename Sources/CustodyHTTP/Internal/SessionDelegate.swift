@@ -9,14 +9,16 @@ import Foundation
 /// caller: it collects body bytes up to the limit (or feeds them to a body stream), decides
 /// redirects and challenges, and resumes the caller's continuation when the task ends.
 ///
-/// All mutable state is in `table`, `streams` and `attachments`, behind locks; continuations
+/// All mutable state is in `table`, `streams`, `attachments` and `deadlines`, behind locks; continuations
 /// are resumed and streams fed after the lock is released.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   typealias Waiter = CheckedContinuation<HTTPResponse, any Error>
 
-  private let table: LockedState<TransferTable<Waiter>>
+  let table: LockedState<TransferTable<Waiter>>
   let streams = LockedState(StreamTable<Waiter, HTTPBodyStream.Continuation>())
   let attachments = LockedState<[Int: Attachment]>([:])
+  /// The task identifiers of the transfers whose total deadline has not passed yet.
+  let deadlines = LockedState<Set<Int>>([])
   private let limit: Int
   private let redirects: URLSessionTransport.RedirectPolicy
   let challengeHandler: URLSessionTransport.ChallengeHandler?

@@ -77,6 +77,16 @@ struct StreamTable<Waiter, Sink> {
     return transfer.waiter
   }
 
+  /// The request ran over its total deadline: forgets the transfer and returns the caller still
+  /// waiting for the head, if any, and the body to fail; `nil` when nobody wants the transfer.
+  mutating func expire(_ id: Int) -> (waiter: Waiter?, sink: Sink)? {
+    guard let transfer = transfers[id], !transfer.cancelled, transfer.waiter != nil || transfer.headDelivered else {
+      return nil
+    }
+    transfers[id] = nil
+    return (transfer.waiter, transfer.sink)
+  }
+
   /// A response head with `status` arrived.
   ///
   /// The head of a 401 or 407 is held back until the task ends: FoundationNetworking reports it

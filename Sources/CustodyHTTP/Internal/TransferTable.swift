@@ -64,6 +64,14 @@ struct TransferTable<Waiter> {
     return transfer.waiter
   }
 
+  /// The request ran over its total deadline: forgets the transfer and returns the waiter to
+  /// fail, or `nil` when nobody waits any more. Events that arrive for it later are ignored.
+  mutating func expire(_ id: Int) -> Waiter? {
+    guard let waiter = transfers[id]?.waiter else { return nil }
+    transfers[id] = nil
+    return waiter
+  }
+
   /// The response head arrived. Returns whether to keep reading: `false` when the announced
   /// length is already over the limit.
   mutating func receiveResponse(_ id: Int, expectedLength: Int64) -> Bool {

@@ -8,7 +8,8 @@ import Foundation
 ///   PATCH is sent once unless the predicate accepts it.
 /// - It retries on the statuses of ``Policy/statuses`` (408, 429, 500, 502, 503, 504) and on
 ///   transport failures that may pass (``HTTPError/offline(reason:)``,
-///   ``HTTPError/timedOut``).
+///   ``HTTPError/timedOut``), but not after ``HTTPError/deadlineExceeded(_:)``: the deadline
+///   bounds the call, and each attempt would wait for all of it again.
 /// - Between attempts it waits an exponential backoff with full jitter (a random delay up to
 ///   `baseDelay × 2ⁿ`, capped at ``Policy/maxDelay``), or, when the server sends
 ///   `Retry-After` (seconds or an HTTP date), exactly that long. A `Retry-After` longer than
@@ -116,7 +117,7 @@ public struct RetryMiddleware: HTTPMiddleware {
       }
     case .failure(let failure):
       // A transport failure: retry only what may pass on its own (offline, timed out).
-      guard FailureCategory(failure).isTransient else { return nil }
+      guard FailureCategory(failure).isTransient, !failure.isDeadlineExceeded else { return nil }
     }
     return jitter(backoffCeiling(attempt: attempt))
   }

@@ -4,7 +4,8 @@
 /// (route on ``HTTPRequest/path`` and ``HTTPRequest/queryItems``) and returns a response, any
 /// status included. Everything above the transport (middleware, status validation, decoding)
 /// runs exactly as it does over the network. A streamed response (``HTTPClient/stream(_:)``,
-/// ``HTTPClient/download(_:to:progress:)``) gets the handler's body as one chunk.
+/// ``HTTPClient/download(_:to:progress:)``) gets the handler's body as one chunk. It enforces no
+/// ``HTTPRequest/timeout`` or ``HTTPRequest/deadline``: the handler sees them and may honour them.
 ///
 /// ```swift
 /// let transport = InProcessTransport { request in

@@ -12,6 +12,11 @@ extension URLSessionTransport {
   /// body's reader decides: cancelling it, leaving its loop or dropping the stream cancels the
   /// transfer. At most ``Configuration/maximumResponseSize`` bytes wait unread.
   ///
+  /// A stream may rightly stay open for long, so ``Configuration/deadline`` does not apply to it:
+  /// only the request's own ``HTTPRequest/deadline`` bounds the whole transfer, and over it the
+  /// head's caller or the body's reader gets ``HTTPError/deadlineExceeded(_:)``. The idle
+  /// ``HTTPRequest/timeout`` applies as to any request.
+  ///
   /// ```swift
   /// let streamed = try await transport.stream(HTTPRequest(url: server.appending(path: "/events")))
   /// for try await chunk in streamed.body { parser.feed(chunk) }
@@ -24,6 +29,7 @@ extension URLSessionTransport {
       delegate.cancelStream(task)
     }
     delegate.registerStream(task, sink: sink)
+    if let deadline = request.deadline { delegate.armDeadline(deadline, for: task) }
     do {
       let head = try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: SessionDelegate.Waiter) in

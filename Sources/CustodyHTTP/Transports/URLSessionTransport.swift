@@ -8,8 +8,14 @@ import Foundation
 /// A transport over `URLSession` (FoundationNetworking on Linux).
 ///
 /// - Cancelling the calling task cancels the network request at once.
-/// - Each request waits at most its ``HTTPRequest/timeout`` (or the configured default), then
-///   fails with ``HTTPError/timedOut``.
+/// - A request whose server sends nothing for its ``HTTPRequest/timeout`` (or the configured
+///   default, 30 s) fails with ``HTTPError/timedOut``. That timeout starts again with every
+///   byte, so each request also has a total deadline, its ``HTTPRequest/deadline`` (or the
+///   configured default, 60 s): over it the request is cancelled and fails with
+///   ``HTTPError/deadlineExceeded(_:)``, however steadily the server drips its answer. Streamed
+///   responses get only their own deadline.
+/// - On Linux, a request waiting for its answer on a new connection keeps a core busy (a
+///   FoundationNetworking fault the transport cannot reach); the deadline bounds how long.
 /// - Reading stops as soon as a body passes ``Configuration/maximumResponseSize`` (20 MiB by
 ///   default), with ``HTTPError/responseTooLarge(limit:)``. A streamed body
 ///   (``stream(_:)``) is not bounded in total; at most that much of it waits unread.
@@ -84,6 +90,18 @@ public final class URLSessionTransport: HTTPTransport {
     self.delegate = SessionDelegate(
       limit: configuration.maximumResponseSize, redirects: configuration.redirects, challengeHandler: challengeHandler)
     self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+    // On Linux (FoundationNetworking, Swift 6.3.1) a request that waits for its answer on a new
+    // connection keeps most of a core busy, 8 to 9 s of CPU in a 10 s wait (`perf`: the
+    // dispatch manager thread and two overcommit workers in epoll_wait, eventfd_write and futex).
+    // libcurl asks to watch the socket for writing while it connects and sends the request, then
+    // for reading only; `URLSession._MultiHandle.register` adds a read source but never cancels
+    // the write source (`_SocketSources.createSources` only adds). A connected socket is always
+    // writable, so libdispatch fires that source again and again (EPOLLOUT, one-shot, re-armed
+    // after each handler), and each time `curl_multi_socket_action` finds nothing to do. It
+    // stops when the transfer ends and curl unregisters the socket; a request on a reused
+    // keep-alive connection is registered for reading only and costs nothing. Neither the
+    // sources nor curl's options are reachable through URLSession, so the transport cannot stop
+    // it: it bounds it, with every request's total deadline. `WaitingCostTests` measures it.
   }
 
   deinit {
@@ -105,12 +123,13 @@ public final class URLSessionTransport: HTTPTransport {
   /// Sends `request` and returns the response, whatever its status.
   ///
   /// - Throws: ``HTTPError``: ``HTTPError/cancelled`` when the calling task is cancelled,
-  ///   ``HTTPError/timedOut``, ``HTTPError/offline(reason:)``,
+  ///   ``HTTPError/timedOut``, ``HTTPError/deadlineExceeded(_:)``, ``HTTPError/offline(reason:)``,
   ///   ``HTTPError/responseTooLarge(limit:)``, ``HTTPError/invalidRequest(reason:)`` for a
   ///   body file or stream that cannot be read, and other transport failures.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let task = try await makeTask(for: request)
     delegate.register(task)
+    if let deadline = request.deadline ?? configuration.deadline { delegate.armDeadline(deadline, for: task) }
     do {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: SessionDelegate.Waiter) in

@@ -37,8 +37,12 @@ public enum FailureCopy {
   ///
   /// A transport's failure to connect says which it was, the same on every front end: no
   /// network, nothing answering at the address, a connection the server closed, a name that
-  /// does not resolve.
+  /// does not resolve. A request stopped at its total deadline says so, with the deadline: the
+  /// server was answering, too slowly, which "took too long to answer" would not tell.
   public static func message(for error: any Error) -> String? {
+    if let failure = error as? HTTPError, failure.isDeadlineExceeded, case .transport(_, let reason) = failure {
+      return "Stopped waiting: \(reason). Try again later."
+    }
     if case .offline(let reason)? = error as? HTTPError, let words = connectionMessage(reason) { return words }
     return message(for: FailureCategory(error))
   }

@@ -1,4 +1,5 @@
 import Custody
+import CustodyHTTP
 import Storefront
 import Testing
 
@@ -26,5 +27,14 @@ struct FailureCopyTests {
   ])
   func rateLimitingSaysWhenToTryAgain(delay: Duration, spoken: String) {
     #expect(FailureCopy.message(for: .rateLimited(retryAfter: delay)) == "Too many requests. Try again in \(spoken).")
+  }
+
+  /// A server that answered too slowly is not worded as one that did not answer: the words say
+  /// the request was stopped, and after how long.
+  @Test func aRequestOverItsDeadlineSaysHowLongItWasGiven() {
+    #expect(
+      FailureCopy.message(for: HTTPError.deadlineExceeded(.seconds(60)))
+        == "Stopped waiting: the server did not finish its answer within 60 s. Try again later.")
+    #expect(FailureCopy.message(for: HTTPError.timedOut) == FailureCopy.message(for: .timedOut))
   }
 }
