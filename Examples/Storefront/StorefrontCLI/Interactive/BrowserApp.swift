@@ -47,6 +47,8 @@ final class BrowserApp {
   var inspectorPanel: InspectorPanel?
   @ObservationIgnored let inspection: InspectorFeed
   @ObservationIgnored private var terminal: TerminalSession?
+  /// Which redraws the frame needs: one per change, however many events came before.
+  @ObservationIgnored private let tracking = FrameTracking()
   /// Work to start as child tasks of the event loop's group once the current event is handled.
   @ObservationIgnored private var pending: [@MainActor @Sendable () async -> Void] = []
   /// Down presses past the last row, to apply once the next page arrives.
@@ -134,7 +136,7 @@ final class BrowserApp {
     case .tick:
       guard busySince != nil else { return nil }
     case .stateChanged:
-      break
+      guard tracking.redrawArrived() else { return nil }  // a later draw showed the change
     }
     draw()
     return nil
@@ -156,13 +158,19 @@ final class BrowserApp {
     return nil
   }
 
-  /// Draws the frame, tracking what it read so the next change draws again.
+  /// Draws the frame, tracking what it read so the next change draws again (once: see
+  /// ``FrameTracking``).
   func draw() {
     guard let terminal else { return }
-    let shown = withObservationTracking {
-      snapshot()
-    } onChange: {
-      terminal.post(.stateChanged)
+    let shown: BrowserSnapshot
+    if tracking.beginDraw() {
+      shown = withObservationTracking {
+        snapshot()
+      } onChange: { [tracking] in
+        if tracking.changed() { terminal.post(.stateChanged) }
+      }
+    } else {
+      shown = snapshot()  // the pending registration watches what this frame reads
     }
     terminal.write(FrameRenderer.frame(shown, size: size, style: style))
   }
