@@ -33,6 +33,8 @@ final class BrowserApp {
   var formField = 0
   /// The active field of the form; the view model's value follows it on every key.
   var formEditor = LineEditor()
+  /// Whether the edit form asks if its changes may be thrown away (Esc on an edited form).
+  var confirmsDiscard = false
   var notice: String?
   var failure: String?
   /// Why the last key did nothing, for the status line; gone with the next key.
