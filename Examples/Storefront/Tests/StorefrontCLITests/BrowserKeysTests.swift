@@ -134,6 +134,19 @@ struct BrowserKeysTests {
     try await terminal.readToEnd()
   }
 
+  @Test func theSignInFormsSpinnerSaysWhatLoads() async throws {
+    let data = try DataFolder()
+    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "1500"])
+    try await terminal.read(until: "Storefront")
+    let mark = terminal.mark
+    terminal.send("l")  // while the first page still loads
+    try await terminal.read(until: "Sign in", after: mark)
+    try await terminal.read(until: "loading the first page of products…", after: mark)
+    terminal.send("q")  // typed into the username field: Ctrl-C quits
+    terminal.send("\u{03}")
+    try await terminal.readToEnd()
+  }
+
   @Test func aTinyTerminalShowsTheSelectedRow() async throws {
     let data = try DataFolder()
     let terminal = try await open(data, columns: 12, rows: 3)
