@@ -61,6 +61,9 @@ extension BrowserApp {
     snapshot.inspector = shownInspector
     snapshot.isLoading = isBusy
     snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
+    // Read whether the spinner shows or not: which properties a frame reads must not depend on
+    // the clock, or a registration made before the spinner showed would miss some (FrameTracking).
+    let activity = activity
     if snapshot.spinner != nil { snapshot.activity = activity }
     return snapshot
   }
