@@ -47,4 +47,26 @@ struct BrowserRedrawTests {
     terminal.send("q")
     try await terminal.readToEnd()
   }
+
+  @Test func theSpinnersTicksAddNoRedrawsToLaterKeys() async throws {
+    let data = try DataFolder()
+    // Two seconds of spinner before the first page: some 25 ticks, each drawn.
+    let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "2000"], rows: 24)
+    try await terminal.read(until: "30 of 200", timeout: .seconds(30))
+    var marks: [Int] = []
+    for (key, selected) in [("j", 2), ("k", 1), ("?", nil), ("x", nil), ("j", 2)] as [(String, Int?)] {
+      let mark = terminal.mark
+      marks.append(mark)
+      terminal.send(key)
+      if let selected {
+        try await terminal.read { $0.selectedID(after: mark) == selected }
+      } else {
+        try await terminal.read(until: key == "?" ? "Keys" : "sorted by id", after: mark)  // help opens, closes
+      }
+    }
+    let perKey = zip(marks, marks.dropFirst()).map { Self.frames(in: terminal.bytes[$0..<$1]) }
+    #expect(perKey.allSatisfy { $0 <= 2 }, "frames per key after the ticks: \(perKey)")
+    terminal.send("q")
+    try await terminal.readToEnd()
+  }
 }
