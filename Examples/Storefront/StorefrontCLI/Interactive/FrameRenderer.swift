@@ -54,9 +54,10 @@ public enum FrameRenderer {
   }
 
   /// Which lines around the body a frame of `rows` lines has: all of them from 6 rows; on a
-  /// shorter terminal the keys go first, then the header, the message and the status line, so
-  /// the body keeps two lines (a table's header and its selected row) while it can. A frame
-  /// never has more lines than the terminal: the lines past its bottom would scroll the top away.
+  /// shorter terminal the keys go first, then the header, the status line and the message (a
+  /// question or a failure, the last to go), so the body keeps two lines (a table's header and
+  /// its selected row) while it can. A frame never has more lines than the terminal: the lines
+  /// past its bottom would scroll the top away.
   static func parts(
     _ snapshot: BrowserSnapshot, rows: Int
   ) -> (header: Bool, message: Bool, status: Bool, footer: Bool, body: Int) {
@@ -69,8 +70,8 @@ public enum FrameRenderer {
     if rows < 6 {
       if body() < 2 { parts.footer = false }
       if body() < 2 { parts.header = false }
-      if body() < 2 { parts.message = false }
       if body() < 2 { parts.status = false }
+      if body() < 2 { parts.message = false }
     }
     return (parts.header, parts.message, parts.status, parts.footer, max(body(), 1))
   }

@@ -35,6 +35,13 @@ import Testing
     }
   }
 
+  @Test func onATinyTerminalAQuestionStaysOverTheStatusLine() {
+    var snapshot = catalog(selection: 0)
+    snapshot.question = "Sign out of Emily? Press y to sign out."
+    let lines = FrameRenderer.lines(snapshot, size: TerminalSize(columns: 40, rows: 3), style: .plain)
+    #expect(lines.count == 3 && lines.contains { $0.contains("Sign out of Emily?") }, "\(lines)")
+  }
+
   @Test func theSignInFormNamesTheServerItSignsInto() {
     var snapshot = BrowserSnapshot()
     snapshot.screen = .login(username: LineEditor(), password: LineEditor(), field: 0)
