@@ -9,6 +9,7 @@ extension BrowserApp {
       return
     }
     self.editor = editor
+    confirmsDiscard = false
     formField = 0
     formEditor = Self.field(editor.title)
     modes.append(.edit)
@@ -19,11 +20,20 @@ extension BrowserApp {
       modes.removeLast()
       return
     }
+    if confirmsDiscard {
+      confirmsDiscard = false
+      if key == .character("y") || key == .character("Y") { closeForm(detail) }
+      return
+    }
     switch key {
     case .escape:
-      self.editor = nil
-      detail.dismissMessage()  // the failure belongs to the form, which is gone
-      modes.removeLast()
+      // An edit is work: Esc asks before it throws one away.
+      let untouched = EditableProduct(product: editor.original)
+      if editor.title != untouched.title || editor.priceText != untouched.priceText {
+        confirmsDiscard = true
+      } else {
+        closeForm(detail)
+      }
     case .tab, .up, .down:
       formField = 1 - formField
       formEditor = Self.field(formField == 0 ? editor.title : editor.priceText)
@@ -40,6 +50,13 @@ extension BrowserApp {
     default:
       if formEditor.handle(key) { formFieldChanged() }
     }
+  }
+
+  /// Leaves the edit form without saving.
+  private func closeForm(_ detail: ProductDetailViewModel) {
+    editor = nil
+    detail.dismissMessage()  // the failure belongs to the form, which is gone
+    modes.removeLast()
   }
 
   func loginKey(_ key: Key) {

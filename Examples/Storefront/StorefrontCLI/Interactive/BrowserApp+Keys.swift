@@ -4,11 +4,22 @@ import Storefront
 extension BrowserApp {
   /// The orders `s` cycles through.
   static let sorts: [ProductSort?] = [
-    nil, ProductSort(.price), ProductSort(.price, .descending), ProductSort(.rating, .descending), ProductSort(.title),
+    nil, ProductSort(.price), ProductSort(.price, .descending), ProductSort(.rating, .descending),
+    ProductSort(.rating), ProductSort(.title), ProductSort(.title, .descending),
   ]
 
   /// Reacts to a key on the current screen; returns an exit status to quit.
   func handle(_ key: Key) -> Int32? {
+    switch key {
+    case .paste(let text):
+      paste(text)
+      return nil
+    case .wheel(let up):
+      guard let arrow = arrow(forWheelUp: up) else { return nil }
+      return handle(arrow)
+    default:
+      break
+    }
     switch mode {
     case .catalog: return catalogKey(key)
     case .search: searchKey(key)
@@ -49,8 +60,12 @@ extension BrowserApp {
       }
     case .pageUp: catalogSelection = max(catalogSelection - visibleRows, 0)
     case .pageDown: catalogSelection = min(catalogSelection + visibleRows, max(rows.count - 1, 0))
-    case .home: catalogSelection = 0
-    case .end: catalogSelection = max(rows.count - 1, 0)
+    case .home, .character("g"): catalogSelection = 0
+    case .end, .character("G"):
+      catalogSelection = max(rows.count - 1, 0)
+      if let screen = catalog.state.value, screen.hasMore {
+        remark = "the last row loaded, \(rows.count) of \(screen.total): ↓ or n loads more"
+      }
     case .character("n"), .right:
       if let why = whyNoNextPage() { remark = why } else { fetchNextPage(jumping: true) }
     case .character("r"):

@@ -84,7 +84,7 @@ extension BrowserApp {
       let retry = catalog.state.isLoading ? "" : " (r tries again)"
       return "the saved page shows until the live catalog loads" + retry
     }
-    if catalog.state.isLoading { return "the list is loading; its next page comes after" }
+    if catalog.state.isLoading { return "the list is still loading: its next page can be fetched once it has loaded" }
     if !screen.hasMore { return "that was the last page: \(screen.products.count) of \(screen.total)" }
     return nil
   }

@@ -16,8 +16,8 @@ extension BrowserApp {
     case .down, .character("j"): next = now + 1
     case .pageUp: next = now - range.page
     case .pageDown, .character(" "): next = now + range.page
-    case .home: next = 0
-    case .end: next = range.limit
+    case .home, .character("g"): next = 0
+    case .end, .character("G"): next = range.limit
     default: return false
     }
     scrolls[mode] = min(max(next, 0), range.limit)

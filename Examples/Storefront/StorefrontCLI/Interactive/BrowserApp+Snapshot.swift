@@ -13,6 +13,7 @@ extension BrowserApp {
     let screen = catalog.state.value
     if case .offline(let savedAt) = screen?.source { snapshot.offlineSince = savedAt }
     snapshot.notice = notice
+    snapshot.marksSelection = !style.usesColor
     switch mode {
     case .catalog, .confirmSignOut:
       snapshot.rows = screen?.products ?? []
@@ -40,6 +41,9 @@ extension BrowserApp {
           productTitle: editor.original.title, title: formField == 0 ? formEditor : LineEditor(editor.title),
           price: formField == 1 ? formEditor : LineEditor(editor.priceText), field: formField,
           problem: editor.validationMessage ?? detail?.message)  // the form's words stay on the form
+        if confirmsDiscard {
+          snapshot.question = "Throw away your changes to “\(editor.original.title)”? Press y to throw them away."
+        }
       }
       snapshot.failure = failure
     case .login:
@@ -57,6 +61,9 @@ extension BrowserApp {
     snapshot.inspector = shownInspector
     snapshot.isLoading = isBusy
     snapshot.spinner = spinnerFrame(isBusy: snapshot.isLoading)
+    // Read whether the spinner shows or not: which properties a frame reads must not depend on
+    // the clock, or a registration made before the spinner showed would miss some (FrameTracking).
+    let activity = activity
     if snapshot.spinner != nil { snapshot.activity = activity }
     return snapshot
   }
@@ -65,7 +72,9 @@ extension BrowserApp {
   /// the catalog's behind it, then the account's.
   private var activity: String? {
     switch mode {
-    case .search where search.state.isLoading: return "searching"
+    case .search where search.state.isLoading:
+      return searchField.text.isEmpty ? "searching" : "searching for “\(searchField.text)”"
+    case .login where account.isWorking: return "signing in"
     case .detail, .edit:
       if detail?.isSaving == true { return "saving" }
       if detail?.state.isLoading == true { return "loading the product" }
@@ -73,7 +82,7 @@ extension BrowserApp {
     }
     if catalog.isLoadingMore { return "loading the next page" }
     if catalog.state.isLoading {
-      guard let shown = catalog.state.value else { return "loading the first page" }
+      guard let shown = catalog.state.value else { return "loading the first page of products" }
       if case .offline = shown.source { return "loading the live catalog" }
       if shown.sort != catalog.sort { return "sorting by \(catalog.sort.map(String.init(describing:)) ?? "id")" }
       return "refreshing"

@@ -15,7 +15,7 @@ extension BrowserApp {
   func typing(_ keys: ArraySlice<Key>) -> (text: String, keys: Int)? {
     switch mode {
     case .search, .login: break
-    case .edit where editor != nil && detail != nil: break
+    case .edit where editor != nil && detail != nil && !confirmsDiscard: break  // a question takes keys
     default: return nil
     }
     guard let first = keys.first, !waitsForRows(first) else { return nil }

@@ -36,6 +36,8 @@ final class BrowserApp {
   var formField = 0
   /// The active field of the form; the view model's value follows it on every key.
   var formEditor = LineEditor()
+  /// Whether the edit form asks if its changes may be thrown away (Esc on an edited form).
+  var confirmsDiscard = false
   var notice: String?
   var failure: String?
   /// Why the last key did nothing, for the status line; gone with the next key.
@@ -50,6 +52,8 @@ final class BrowserApp {
   var inspectorPanel: InspectorPanel?
   @ObservationIgnored let inspection: InspectorFeed
   @ObservationIgnored private var terminal: TerminalSession?
+  /// Which redraws the frame needs: one per change, however many events came before.
+  @ObservationIgnored private let tracking = FrameTracking()
   /// Work to start as child tasks of the event loop's group once the current event is handled.
   @ObservationIgnored private var pending: [@MainActor @Sendable () async -> Void] = []
   /// Down presses past the last row, to apply once the next page arrives.
@@ -138,7 +142,7 @@ final class BrowserApp {
     case .tick:
       guard busySince != nil else { return nil }
     case .stateChanged:
-      break
+      guard tracking.redrawArrived() else { return nil }  // a later draw showed the change
     }
     draw()
     return nil
@@ -160,13 +164,19 @@ final class BrowserApp {
     return nil
   }
 
-  /// Draws the frame, tracking what it read so the next change draws again.
+  /// Draws the frame, tracking what it read so the next change draws again (once: see
+  /// ``FrameTracking``).
   func draw() {
     guard let terminal else { return }
-    let shown = withObservationTracking {
-      snapshot()
-    } onChange: {
-      terminal.post(.stateChanged)
+    let shown: BrowserSnapshot
+    if tracking.beginDraw() {
+      shown = withObservationTracking {
+        snapshot()
+      } onChange: { [tracking] in
+        if tracking.changed() { terminal.post(.stateChanged) }
+      }
+    } else {
+      shown = snapshot()  // the pending registration watches what this frame reads
     }
     terminal.write(FrameRenderer.frame(shown, size: size, style: style))
   }

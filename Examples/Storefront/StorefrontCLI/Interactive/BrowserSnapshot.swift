@@ -37,6 +37,9 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var rows: [Product] = []
   public var favorites: Set<Product.ID> = []
   public var selection = 0
+  /// Whether a `>` in a gutter marks the selected row: when the frame has no colour (`NO_COLOR`,
+  /// `--no-color`), so reverse video cannot show it.
+  public var marksSelection = false
   /// How many products the listing has in all; `nil` until its first page arrives.
   public var total: Int?
   /// The order the rows are in (not one asked for that is still loading).

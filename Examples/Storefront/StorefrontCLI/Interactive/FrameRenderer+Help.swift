@@ -2,7 +2,7 @@ extension FrameRenderer {
   /// The keys the help lists, with what each does, in the order they are read.
   static let helpKeys: [(keys: String, does: String)] = [
     ("↑ ↓ j k", "move"), ("PgUp PgDn", "move a screen"),
-    ("Home End", "first or last row"), ("n →", "next page"),
+    ("Home End", "first or last row"), ("g G", "first or last row"), ("n →", "next page"),
     ("r", "refresh (on details: reload)"), ("s", "change the sort"),
     ("/", "search (Esc to leave)"), ("Enter", "open details"),
     ("f", "mark or unmark a favourite"), ("e", "edit title/price"),
@@ -13,9 +13,12 @@ extension FrameRenderer {
 
   static let helpNotes = [
     "The inspector shows what every owner does, live.",
-    "In help and details: ↑ ↓ j k PgUp PgDn Home End scroll.",
-    "In a field: ← → Home End move, Ctrl-U clears to the start, Ctrl-K to the end.",
-    "In a form: Tab moves between fields, Enter saves, Esc cancels.",
+    "In help and details: ↑ ↓ j k PgUp PgDn Home End g G scroll.",
+    "s goes through every order, each both ways.",
+    "The mouse wheel moves the selection in a list and scrolls help and details.",
+    "In a field: ← → Home End move, Ctrl-U clears the field, Ctrl-K clears to the end.",
+    "In a form: Tab moves between fields, Enter saves, Esc cancels (it asks first when you changed something).",
+    "A paste goes into the search field or a form as one line; in the list it is ignored.",
     "Coming back to this terminal refreshes the list when it is older than a minute, as a browser tab does.",
   ]
 

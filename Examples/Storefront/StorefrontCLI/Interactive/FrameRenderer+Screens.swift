@@ -26,9 +26,13 @@ extension FrameRenderer {
         return [style.dim(failed ? " This product could not be loaded. Press r to try again." : " Loading…")]
       }
       let text = ProductFormatting.detail(product, isFavorite: isFavorite, style: .plain, width: width - 2)
-      var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { fit(" " + $0, width) }
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // The title is wrapped, not cut: it is what the screen is about.
+      let title = lines.first.map { ProductFormatting.wrap($0, width: width - 2) } ?? []
+      if !lines.isEmpty { lines.replaceSubrange(0..<1, with: title) }
+      var body = lines.map { fit(" " + $0, width) }
       while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
-      if !body.isEmpty { body[0] = style.bold(body[0]) }
+      for index in body.indices.prefix(title.count) { body[index] = style.bold(body[index]) }
       return body
     case .edit(let productTitle, let title, let price, let field, let problem):
       var body = [
@@ -43,7 +47,7 @@ extension FrameRenderer {
         style.bold(" Sign in"), "",
         formField("Username", username, active: field == 0, width: width, style: style),
         formField("Password", password, active: field == 1, width: width, style: style),
-        "", style.dim(fit(" The embedded backend's demo account: emilys / emilyspass", width)),
+        "", style.dim(fit(" " + demoAccount(snapshot.backendName), width)),
       ]
     case .help:
       return help(width: width, style: style)
@@ -52,18 +56,26 @@ extension FrameRenderer {
     }
   }
 
-  /// The product table: a header line, then the rows that fit, the selected one on screen.
+  /// The product table: a header line (when there is room for a row below it), then the rows
+  /// that fit, the selected one on screen. In colour the selected row shows in reverse video;
+  /// without colour (`NO_COLOR`, `--no-color`) a `>` in a gutter marks it
+  /// (``BrowserSnapshot/marksSelection``), which every terminal, screen reader and copied text shows.
   private static func table(_ snapshot: BrowserSnapshot, in region: Region, style: Style) -> [String] {
-    let width = region.width
+    let gutter = snapshot.marksSelection ? 2 : 0
+    let width = region.width - gutter
     let table = ProductFormatting.table(snapshot.rows, favorites: snapshot.favorites)
     let widths = table.widths(fitting: width)
-    var lines = [style.dim(fit(table.line(table.columns.map(\.title), widths), width))]
-    let visible = max(region.height - 1, 1)
+    let hasHeader = region.height >= 2
+    let titles = String(repeating: " ", count: gutter) + table.line(table.columns.map(\.title), widths)
+    var lines = hasHeader ? [style.dim(fit(titles, region.width))] : []
+    let visible = max(region.height - lines.count, 1)
     let first = firstVisibleRow(selection: snapshot.selection, visible: visible, count: table.rows.count)
     for index in table.rows.indices.dropFirst(first).prefix(visible) {
-      let line = fit(table.line(table.rows[index], widths), width)
-      if index == snapshot.selection {
-        let padding = String(repeating: " ", count: max(width - DisplayWidth.of(line), 0))
+      let selected = index == snapshot.selection
+      let mark = gutter == 0 ? "" : selected ? "> " : "  "
+      let line = mark + fit(table.line(table.rows[index], widths), width)
+      if selected {
+        let padding = String(repeating: " ", count: max(region.width - DisplayWidth.of(line), 0))
         lines.append(style.selected(line + padding))
       } else if snapshot.favorites.contains(snapshot.rows[index].id) {
         lines.append(style.favorite(line))
@@ -72,6 +84,16 @@ extension FrameRenderer {
       }
     }
     return lines
+  }
+
+  /// Which demo account the sign-in form suggests: the embedded backend and the public
+  /// service have `emilys`; another server's accounts are its own.
+  static func demoAccount(_ backendName: String) -> String {
+    switch backendName {
+    case "embedded": "The embedded backend's demo account: emilys / emilyspass"
+    case "dummyjson.com": "The demo account of dummyjson.com: emilys / emilyspass"
+    default: "Sign in with an account of " + backendName + "."
+    }
   }
 
   private static func formField(

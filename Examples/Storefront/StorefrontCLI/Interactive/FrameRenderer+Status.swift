@@ -8,7 +8,8 @@ extension FrameRenderer {
   ) -> String {
     var text = " " + (snapshot.remark ?? facts(snapshot, position: position, timeZone: timeZone))
     if let frame = snapshot.spinner {
-      text += "  " + spinnerFrames[frame % spinnerFrames.count] + " " + (snapshot.activity ?? "loading") + "…"
+      text += (text == " " ? "" : "  ") + spinnerFrames[frame % spinnerFrames.count] + " "
+      text += (snapshot.activity ?? "loading") + "…"
     }
     let line = fit(text, width)
     return snapshot.offlineSince == nil ? style.dim(line) : style.warning(line)
@@ -20,11 +21,8 @@ extension FrameRenderer {
     var parts: [String] = []
     switch snapshot.screen {
     case .catalog, .search:
-      if let total = snapshot.total {
-        parts.append("\(snapshot.rows.count) of \(total)")
-      } else if snapshot.isLoading {
-        parts.append("loading products")
-      }
+      // Before the first rows, the spinner says what is loading.
+      if let total = snapshot.total { parts.append("\(snapshot.rows.count) of \(total)") }
     default:
       break
     }
@@ -46,7 +44,7 @@ extension FrameRenderer {
     // Each hint with its rank: when the line is too narrow, the highest ranks go first.
     var hints: [(String, Int)]
     switch snapshot.screen {
-    case _ where snapshot.question != nil: hints = [("y yes", 0), ("any other key: no", 0)]
+    case _ where snapshot.question != nil: hints = [("y yes", 0), ("any other key means no", 0)]
     case .catalog:
       // ↓ past the last row loads the next page too, so `n` is the first to give way.
       hints = [
@@ -56,15 +54,18 @@ extension FrameRenderer {
       ]
     case .search:
       hints = [
-        ("type to search", 0), ("←→ cursor", 2), ("Ctrl-U clear", 3), ("↑↓ move", 1), ("⏎ details", 1), ("Esc back", 0),
+        ("type to search", 0), ("←→ cursor", 2), ("Ctrl-U clears", 3), ("↑↓ move", 1), ("⏎ details", 1),
+        ("Esc back", 0),
       ]
     case .detail:
       hints = [("r reload", 1), ("f favourite", 2), ("e edit", 2), ("Esc back", 0), ("q quit", 0)]
       if scrolls { hints.insert(("↑↓ scroll", 1), at: 0) }
-    case .edit: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ save", 0), ("Esc cancel", 0)]
-    case .login: hints = [("Tab next field", 1), ("←→ cursor", 2), ("⏎ sign in", 0), ("Esc cancel", 0)]
-    case .help: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key: back", 0)]
-    case .warnings: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key: go on", 0)]
+    case .edit:
+      hints = [("Tab next field", 1), ("←→ cursor", 2), ("Ctrl-U clears", 3), ("⏎ save", 0), ("Esc cancel", 0)]
+    case .login:
+      hints = [("Tab next field", 1), ("←→ cursor", 2), ("Ctrl-U clears", 3), ("⏎ sign in", 0), ("Esc cancel", 0)]
+    case .help: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key goes back", 0)]
+    case .warnings: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key goes on", 0)]
     }
     var shown = hints
     func line() -> String { " " + shown.map(\.0).joined(separator: "  ") }

@@ -37,25 +37,49 @@ public enum FrameRenderer {
       return InspectorPanelRenderer.frame(panel, around: snapshot, size: size, style: style, timeZone: timeZone)
     }
     let width = max(size.columns, 20)
-    let message = message(snapshot, width: width, style: style)
+    let parts = parts(snapshot, rows: size.rows)
     let region = bodyRegion(snapshot, size: size)
     let all = self.body(snapshot, in: region, style: style)
     let page: (lines: [String], position: ScrollPosition?) =
       snapshot.screen.scrolls ? scrolled(all, height: region.height, from: snapshot.scroll) : (all, nil)
-    var lines = [header(snapshot, width: width, style: style)]
+    var lines = parts.header ? [header(snapshot, width: width, style: style)] : []
     lines += page.lines.prefix(region.height)
-    while lines.count < 1 + region.height { lines.append("") }
-    if let message { lines.append(message) }
-    lines.append(status(snapshot, position: page.position, width: width, style: style, timeZone: timeZone))
-    lines.append(footer(snapshot, scrolls: page.position != nil, width: width, style: style))
+    while lines.count < (parts.header ? 1 : 0) + region.height { lines.append("") }
+    if parts.message, let message = message(snapshot, width: width, style: style) { lines.append(message) }
+    if parts.status {
+      lines.append(status(snapshot, position: page.position, width: width, style: style, timeZone: timeZone))
+    }
+    if parts.footer { lines.append(footer(snapshot, scrolls: page.position != nil, width: width, style: style)) }
     return lines
   }
 
-  /// The region the screen's body is drawn in: every line but the header, the message line
-  /// (while there is a message), the status line and the keys.
-  static func bodyRegion(_ snapshot: BrowserSnapshot, size: TerminalSize) -> Region {
+  /// Which lines around the body a frame of `rows` lines has: all of them from 6 rows; on a
+  /// shorter terminal the keys go first, then the header, the status line and the message (a
+  /// question or a failure, the last to go), so the body keeps two lines (a table's header and
+  /// its selected row) while it can. A frame never has more lines than the terminal: the lines
+  /// past its bottom would scroll the top away.
+  static func parts(
+    _ snapshot: BrowserSnapshot, rows: Int
+  ) -> (header: Bool, message: Bool, status: Bool, footer: Bool, body: Int) {
     let hasMessage = snapshot.question != nil || snapshot.failure != nil || snapshot.notice != nil
-    return Region(width: max(size.columns, 20), height: max(size.rows, 6) - 3 - (hasMessage ? 1 : 0))
+    var parts = (header: true, message: hasMessage, status: true, footer: true)
+    let rows = max(rows, 1)
+    func body() -> Int {
+      rows - [parts.header, parts.message, parts.status, parts.footer].filter { $0 }.count
+    }
+    if rows < 6 {
+      if body() < 2 { parts.footer = false }
+      if body() < 2 { parts.header = false }
+      if body() < 2 { parts.status = false }
+      if body() < 2 { parts.message = false }
+    }
+    return (parts.header, parts.message, parts.status, parts.footer, max(body(), 1))
+  }
+
+  /// The region the screen's body is drawn in: every line but the header, the message line
+  /// (while there is a message), the status line and the keys, as many of them as the frame has.
+  static func bodyRegion(_ snapshot: BrowserSnapshot, size: TerminalSize) -> Region {
+    Region(width: max(size.columns, 20), height: parts(snapshot, rows: size.rows).body)
   }
 
   /// The frame as written to the terminal.

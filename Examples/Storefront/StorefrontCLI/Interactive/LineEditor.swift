@@ -36,7 +36,7 @@ public struct LineEditor: Sendable, Hashable {
 
   /// Applies an editing key: a character is inserted at the cursor; ← → Home End (and Ctrl-A,
   /// Ctrl-E) move it; Backspace and Delete remove the character before and after it; Ctrl-U
-  /// removes everything before it and Ctrl-K everything after it.
+  /// clears the field, as its hint says, and Ctrl-K removes everything after the cursor.
   ///
   /// - Returns: Whether the key is one of these; other keys are left to the screen.
   @discardableResult
@@ -49,7 +49,7 @@ public struct LineEditor: Sendable, Hashable {
     case .end, .control("e"): cursor = characters.count
     case .backspace: if cursor > 0 { replace(cursor - 1..<cursor, with: "") }
     case .delete: if cursor < characters.count { replace(cursor..<cursor + 1, with: "") }
-    case .control("u"): replace(0..<cursor, with: "")
+    case .control("u"): replace(0..<characters.count, with: "")
     case .control("k"): replace(cursor..<characters.count, with: "")
     default: return false
     }

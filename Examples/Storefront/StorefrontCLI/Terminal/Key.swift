@@ -8,4 +8,11 @@ public enum Key: Sendable, Hashable {
   /// Not a key: the terminal's report that its window gained (`true`) or lost focus, `CSI I`
   /// and `CSI O`, sent while focus reporting is on (``ANSI/enter`` turns it on).
   case focus(Bool)
+  /// Text the user pasted, whole, as the terminal marks it while bracketed paste is on
+  /// (``ANSI/enter`` turns it on): `ESC [ 200 ~`, the text, `ESC [ 201 ~`. Never typed key by
+  /// key, so a paste into the list runs none of its characters as commands.
+  case paste(String)
+  /// The mouse wheel turned up (`true`) or down one notch, as SGR mouse reports send it while
+  /// mouse reporting is on (``ANSI/enter`` turns it on).
+  case wheel(up: Bool)
 }

@@ -6,6 +6,10 @@
 /// follows at once.
 public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// The bytes of a bracketed paste so far, from its start marker on; `nil` outside a paste.
+  private var pasted: [UInt8]?
+  private static let pasteStart = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd = Array("\u{1B}[201~".utf8)
   /// How many bytes were fed in all: tells a late flush that more came since it was planned.
   public private(set) var received = 0
 
@@ -20,7 +24,18 @@ public struct KeyDecoder: Sendable {
     var start = pending.startIndex
     // What is used is dropped once, at the end: dropping it key by key moves the rest of a
     // paste once for every key in it.
-    while start < pending.endIndex, let (key, length) = Self.key(at: pending[start...]) {
+    while start < pending.endIndex {
+      if pasted != nil {
+        start = takePaste(from: start, into: &keys)
+        if pasted != nil { break }  // its end marker has not come yet
+        continue
+      }
+      if pending[start...].starts(with: Self.pasteStart) {
+        pasted = []
+        start += Self.pasteStart.count
+        continue
+      }
+      guard let (key, length) = Self.key(at: pending[start...]) else { break }
       start += length
       if let key { keys.append(key) }
     }
@@ -28,11 +43,30 @@ public struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Whether bytes of an unfinished key are waiting.
-  public var hasPending: Bool { !pending.isEmpty }
+  /// Adds the bytes of a paste from `start` on to ``pasted``, up to its end marker, and the
+  /// paste to `keys` once the marker is there; returns where the bytes it did not use begin.
+  /// The last bytes are kept back while they may be the start of the marker.
+  private mutating func takePaste(from start: Int, into keys: inout [Key]) -> Int {
+    let bytes = pending[start...]
+    if let end = bytes.firstRange(of: Self.pasteEnd) {
+      pasted?.append(contentsOf: bytes[..<end.lowerBound])
+      keys.append(.paste(String(decoding: pasted ?? [], as: UTF8.self)))
+      pasted = nil
+      return end.upperBound
+    }
+    var kept = min(Self.pasteEnd.count - 1, bytes.count)
+    while kept > 0 && !Self.pasteEnd.starts(with: bytes.suffix(kept)) { kept -= 1 }
+    pasted?.append(contentsOf: bytes.dropLast(kept))
+    return bytes.endIndex - kept
+  }
+
+  /// Whether bytes of an unfinished key are waiting. A paste is not one: its end marker, not a
+  /// pause, finishes it.
+  public var hasPending: Bool { !pending.isEmpty && pasted == nil }
 
   /// Ends what is pending: a lone Esc is the Escape key; an unfinished sequence is dropped.
   public mutating func flush() -> [Key] {
+    guard pasted == nil else { return [] }
     defer { pending.removeAll() }
     return pending.first == 0x1B ? [.escape] : []
   }
@@ -87,7 +121,20 @@ public struct KeyDecoder: Sendable {
     case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
     case (UInt8(ascii: "I"), "") where second == UInt8(ascii: "["): return (.focus(true), length)
     case (UInt8(ascii: "O"), "") where second == UInt8(ascii: "["): return (.focus(false), length)
+    case (UInt8(ascii: "M"), _) where parameters.hasPrefix("<"): return (wheel(parameters), length)
+    case (UInt8(ascii: "m"), _) where parameters.hasPrefix("<"): return (nil, length)  // a button let go
     default: return (nil, length)
+    }
+  }
+
+  /// The wheel in an SGR mouse report's parameters (`<64;x;y` up, `<65;x;y` down, plus 4, 8 or
+  /// 16 for Shift, Alt, Ctrl); `nil` for a button press, which the browser does not use.
+  private static func wheel(_ parameters: String) -> Key? {
+    guard let button = Int(parameters.dropFirst().prefix { $0 != ";" }) else { return nil }
+    switch button & ~(4 | 8 | 16) {
+    case 64: return .wheel(up: true)
+    case 65: return .wheel(up: false)
+    default: return nil
     }
   }
 

@@ -45,7 +45,7 @@ struct BrowserFailureTests {
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "300"])
     try await terminal.read(until: "30 of 200")
     let screens = PseudoTerminal.plain(terminal.transcript)
-    #expect(screens.contains("loading products"))
+    #expect(screens.contains("loading the first page of products…"))
     #expect(!screens.contains("0 of 0"))
     terminal.send("q")
     try await terminal.readToEnd()

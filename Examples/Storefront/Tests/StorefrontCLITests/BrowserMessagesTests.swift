@@ -30,6 +30,8 @@ struct BrowserMessagesTests {
 
     mark = terminal.mark
     terminal.send("\u{1B}")
+    try await terminal.read(until: "Throw away your changes", after: mark)  // the price was edited
+    terminal.send("y")
     try await terminal.read(until: "r reload", after: mark)  // the details again
     #expect(!terminal.lastFrame(after: mark).joined().contains("did not take"), "the form took its words with it")
     terminal.send("q")

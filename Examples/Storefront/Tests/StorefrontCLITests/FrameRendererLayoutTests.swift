@@ -80,7 +80,7 @@ import Testing
     var snapshot = BrowserSnapshot()
     snapshot.isLoading = true
     let lines = FrameRenderer.lines(snapshot, size: TerminalSize(columns: 80, rows: 10), style: .plain)
-    #expect(lines[8] == " loading products · sorted by id")
+    #expect(lines[8] == " sorted by id", "the spinner, once it shows, says what loads")
   }
 
   @Test func aDetailThatFailedToLoadSaysSoAndKeepsItsKeys() {

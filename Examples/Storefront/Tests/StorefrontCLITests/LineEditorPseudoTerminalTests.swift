@@ -40,6 +40,8 @@ struct LineEditorPseudoTerminalTests {
     try await terminal.read(until: "Evening Dresse\u{301}x▏", after: mark)  // the title, then the typed text
     mark = terminal.mark
     terminal.send("\u{1B}")
+    try await terminal.read(until: "Throw away your changes", after: mark)
+    terminal.send("y")
     try await terminal.read(until: "sorted by id", after: mark)
     try await quit(terminal)
   }
@@ -53,7 +55,9 @@ struct LineEditorPseudoTerminalTests {
     try await terminal.read(until: "⏎ save", after: mark)
     mark = terminal.mark
     try await terminal.paste(pasted + "\u{1B}")
-    try await terminal.read(until: "sorted by id", after: mark)  // the form answers the Esc
+    try await terminal.read(until: "Throw away your changes", after: mark)  // the form answers the Esc
+    terminal.send("y")
+    try await terminal.read(until: "sorted by id", after: mark)
     let shown = PseudoTerminal.plain(terminal.output(after: mark))
     #expect(shown.contains("Pasted text cut to 2000 characters"), "the form said it cut the paste")
 

@@ -22,9 +22,9 @@ import Testing
     #expect(Self.typed([.end, .delete, .home, .backspace], into: "ab").text == "ab", "nothing at the ends")
   }
 
-  @Test func controlUClearsToTheStartAndControlKToTheEnd() {
+  @Test func controlUClearsTheFieldAndControlKToTheEnd() {
     let cleared = Self.typed([.left, .left, .control("u")], into: "mirror")
-    #expect(cleared.text == "or" && cleared.cursor == 0)
+    #expect(cleared.text == "" && cleared.cursor == 0, "the whole field, wherever the cursor is")
     #expect(Self.typed([.home, .right, .control("k")], into: "mirror").text == "m")
   }
 

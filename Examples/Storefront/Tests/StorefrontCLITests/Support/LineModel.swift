@@ -67,7 +67,7 @@ struct LineModel {
     case .end, .control("e"): cursor = scalars.count
     case .backspace: remove(bounds[max(at - 1, 0)]..<cursor)
     case .delete: remove(cursor..<bounds[min(at + 1, bounds.count - 1)])
-    case .control("u"): remove(0..<cursor)
+    case .control("u"): remove(0..<scalars.count)
     case .control("k"): remove(cursor..<scalars.count)
     default: return false
     }
