@@ -21,7 +21,8 @@ extension FrameRenderer {
     switch snapshot.screen {
     case .catalog, .search:
       if let total = snapshot.total {
-        parts.append("\(snapshot.rows.count) of \(total)")
+        parts.append(
+          "\(snapshot.rows.count) of \(total)" + (snapshot.skipped > 0 ? ", \(snapshot.skipped) unreadable" : ""))
       } else if snapshot.isLoading {
         parts.append("loading products")
       }
