@@ -11,14 +11,17 @@ struct CatalogState: Sendable {
   /// Product `id`'s text as searches read it, at `id - 1`: folded once, not per search.
   private(set) var folded: [FoldedText]
 
-  /// A product's title and description, folded (``ReadingText/folded(_:)``).
+  /// A product's title and description, folded (``ReadingText/folded(_:)``), and the title's
+  /// sort key, the one text most lists are sorted by.
   struct FoldedText: Sendable {
     var title: String
     var description: String
+    var titleKey: [UInt16]
 
     init(_ product: Product) {
       title = ReadingText.folded(product.title)
       description = ReadingText.folded(product.description)
+      titleKey = ReadingText.sortKey(product.title)
     }
   }
 

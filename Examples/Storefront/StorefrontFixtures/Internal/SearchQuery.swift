@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `q` of `/products/search`: a substring of a title or a description, as a person reads
 /// them: case and accents ignored, so `soiree` finds `Soirée`.
 ///
@@ -21,9 +27,20 @@ struct SearchQuery: Sendable {
   private func contains(_ haystack: String) -> Bool {
     var haystack = haystack
     return haystack.withUTF8 { bytes in
-      guard bytes.count >= needle.count else { return false }
-      return (0...(bytes.count - needle.count)).contains { start in
-        needle.indices.allSatisfy { offset in bytes[start + offset] == needle[offset] }
+      needle.withUnsafeBufferPointer { needle in
+        guard bytes.count >= needle.count, let base = bytes.baseAddress, let wanted = needle.baseAddress else {
+          return false
+        }
+        // Each place the first byte occurs, found by `memchr`, then the rest compared at once.
+        let last = bytes.count - needle.count
+        var start = 0
+        while start <= last {
+          guard let found = memchr(base + start, Int32(wanted[0]), last - start + 1) else { return false }
+          let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + index, wanted, needle.count) == 0 { return true }
+          start = index + 1
+        }
+        return false
       }
     }
   }
