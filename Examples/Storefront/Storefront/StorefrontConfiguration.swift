@@ -13,10 +13,11 @@ public struct StorefrontConfiguration: Sendable {
   /// The server the session belongs to, and is sent to alone; `nil`: the origin of ``baseURL``.
   /// Set a name for a server reached in process, such as an embedded backend.
   public var server: ServerOrigin? = nil
-  /// The server whose session is kept in `session.json`, the app's usual one; `nil`: ``server``.
-  /// A session with another server is kept in a file named after it, such as
-  /// `session-https-dummyjson.com-443.json`, so each server keeps its own. A `session.json`
-  /// written before sessions named their server belongs to this one.
+  /// The server whose session, favourites, offline page and products seen are kept in
+  /// `session.json`, `favorites.json`, `catalog.json` and `products.json`, the app's usual one;
+  /// `nil`: ``server``. Another server's are kept in files named after it, such as
+  /// `session-https-dummyjson.com-443.json` and `favorites-https-dummyjson.com-443.json`, so each
+  /// server keeps its own. Those files, written before each server had its own, belong to this one.
   public var defaultServer: ServerOrigin? = nil
   /// Where a server's session keeps its credential instead of the session file (the Keychain
   /// on Apple platforms), given the server: each server needs a storage of its own. `nil`

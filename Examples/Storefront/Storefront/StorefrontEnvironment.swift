@@ -113,6 +113,9 @@ public final class StorefrontEnvironment: Sendable {
   }
 
   /// Reads favourites, the offline page and the preferences, and puts the environment together.
+  /// Favourites, the offline page and the products seen are the server's own, each in its file
+  /// (``StorefrontConfiguration/dataFileName(_:)``): ids and pages of one server mean nothing on
+  /// another. The preferences are the app's.
   static func assemble(
     _ configuration: StorefrontConfiguration, session: UserSession, products: any ProductService,
     auth: any AuthService
@@ -121,11 +124,13 @@ public final class StorefrontEnvironment: Sendable {
     let inspector = configuration.inspector
     let favorites = Favorites(
       store: await FileStore.open(
-        url: directory.appending(path: "favorites.json"), default: [], name: "favourites file", inspector: inspector),
+        url: directory.appending(path: configuration.dataFileName("favorites")), default: [], name: "favourites file",
+        inspector: inspector),
       inspector: inspector)
     let offline = OfflineCatalog(
       store: await FileStore.open(
-        url: directory.appending(path: "catalog.json"), default: nil, name: "offline page", inspector: inspector),
+        url: directory.appending(path: configuration.dataFileName("catalog")), default: nil, name: "offline page",
+        inspector: inspector),
       server: configuration.baseURL,
       now: configuration.now)
     let preferences = Preferences(

@@ -63,7 +63,7 @@ extension EmbeddedBackend {
     switch route {
     case .search:
       let query = SearchQuery(options.search)
-      return catalog.page(matching: query.matches, options: options)
+      return catalog.page(matching: { query.matches(catalog.folded[$0.id - 1]) }, options: options)
     case .category(let slug):
       let slug = slug.lowercased()
       return catalog.page(matching: { $0.category.lowercased() == slug }, options: options)

@@ -7,12 +7,30 @@ public struct ProductPage: Sendable, Hashable, Codable {
   public var skip: Int
   /// Entries of the server's page that could not be read and were left out.
   public var droppedCount: Int
+  /// The entries left out, where, which and why, for a screen to say; as many as
+  /// ``droppedCount`` for a page read from the server.
+  public var skipped: [SkippedProduct]
 
-  public init(products: [Product], total: Int, skip: Int, droppedCount: Int = 0) {
+  public init(products: [Product], total: Int, skip: Int, droppedCount: Int = 0, skipped: [SkippedProduct] = []) {
     self.products = products
     self.total = total
     self.skip = skip
     self.droppedCount = droppedCount
+    self.skipped = skipped
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case products, total, skip, droppedCount, skipped
+  }
+
+  /// Reads a page kept before pages named their left-out entries as naming none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    products = try container.decode([Product].self, forKey: .products)
+    total = try container.decode(Int.self, forKey: .total)
+    skip = try container.decode(Int.self, forKey: .skip)
+    droppedCount = try container.decode(Int.self, forKey: .droppedCount)
+    skipped = try container.decodeIfPresent([SkippedProduct].self, forKey: .skipped) ?? []
   }
 
   /// Whether more products follow this page. Counts what the server sent, dropped entries

@@ -14,13 +14,23 @@ extension CatalogFeed {
     case refresh
   }
 
+  /// What a page says of the listing besides its products.
+  struct Listed: Sendable {
+    /// How many products the listing has.
+    var total: Int
+    /// The page's entries that could not be read.
+    var skipped: [SkippedProduct] = []
+  }
+
   static func pager(
     _ service: any ProductService, sort: ProductSort?, category: String?, pageSize: Int, skip: Int,
     inspector: (any OwnerInspector)?
-  ) -> Pager<Int, Product, Int> {
+  ) -> Pager<Int, Product, Listed> {
     Pager(first: skip, name: "catalog feed", inspector: inspector) { skip in
       let page = try await service.products(ProductQuery(limit: pageSize, skip: skip, sort: sort, category: category))
-      return Page(items: page.products, next: page.hasMore ? page.nextSkip : nil, info: page.total)
+      return Page(
+        items: page.products, next: page.hasMore ? page.nextSkip : nil,
+        info: Listed(total: page.total, skipped: page.skipped))
     }
   }
 
@@ -44,7 +54,10 @@ extension CatalogFeed {
     guard pager === self.pager else { return nil }
     let snapshot = try result.get()
     let screen = build(snapshot, keepingRowsOf: kind == .next ? shown : nil)
-    if kind != .next, links.keepsFirstPage(sort) {
+    // A page whose every entry was unreadable is a failure, not an empty catalog: the page
+    // kept from before stays.
+    let isUnreadable = screen.products.isEmpty && !screen.skipped.isEmpty
+    if kind != .next, links.keepsFirstPage(sort), !isUnreadable {
       links.offline?.remember(screen.products, total: screen.total, sort: sort)
     }
     return remember(screen)
@@ -65,7 +78,7 @@ extension CatalogFeed {
     guard shown == nil, category == nil, skip == 0, let snapshot = links.offline?.snapshot, snapshot.sort == sort
     else { return nil }
     var screen = build(
-      PagerSnapshot(items: snapshot.products, hasMore: false, info: snapshot.total), keepingRowsOf: nil)
+      PagerSnapshot(items: snapshot.products, hasMore: false, info: Listed(total: snapshot.total)), keepingRowsOf: nil)
     screen.source = .offline(savedAt: snapshot.savedAt)
     return remember(screen)
   }
@@ -77,15 +90,19 @@ extension CatalogFeed {
   }
 
   /// The screen of `snapshot`, keeping the rows of `shown` for the products it lists already:
-  /// they may carry edits saved since their page was fetched.
-  private func build(_ snapshot: PagerSnapshot<Product, Int>, keepingRowsOf shown: CatalogScreen?) -> CatalogScreen {
+  /// they may carry edits saved since their page was fetched. The entries left out are those of
+  /// the pages `shown` listed and of the last page.
+  private func build(
+    _ snapshot: PagerSnapshot<Product, Listed>, keepingRowsOf shown: CatalogScreen?
+  ) -> CatalogScreen {
     var products = snapshot.items
     if let kept = shown?.products, kept.count <= products.count, zip(kept, products).allSatisfy({ $0.id == $1.id }) {
       products.replaceSubrange(0..<kept.count, with: kept)
     }
     return CatalogScreen(
       products: products, sections: CatalogPipeline.sectionsNow(of: products),
-      total: snapshot.info ?? products.count, hasMore: snapshot.hasMore, sort: sort)
+      total: snapshot.info?.total ?? products.count, hasMore: snapshot.hasMore, sort: sort,
+      skipped: SkippedProduct.merged(shown?.skipped ?? [], snapshot.info?.skipped ?? []))
   }
 
   /// Makes `screen` the one to build on and numbers it for delivery.

@@ -38,7 +38,7 @@ public actor CatalogFeed {
   let service: any ProductService
   let inspector: (any OwnerInspector)?
   /// The pages of the order listed in.
-  var pager: Pager<Int, Product, Int>
+  var pager: Pager<Int, Product, Listed>
   /// The screen built last; what patches and next pages build on.
   var shown: CatalogScreen?
   /// The number of the screen built last; answers are delivered in this order.
@@ -46,7 +46,7 @@ public actor CatalogFeed {
   /// The key of the last call in `calls`.
   var lastCall: UInt64 = 0
   /// The calls waiting for `pager`, cancelled when a new order replaces it.
-  var calls: [UInt64: Task<PagerSnapshot<Product, Int>, any Error>] = [:]
+  var calls: [UInt64: Task<PagerSnapshot<Product, Listed>, any Error>] = [:]
   nonisolated let delivery = ScreenDelivery<CatalogScreen>()
 
   /// Creates a feed of one category, starting in one order.

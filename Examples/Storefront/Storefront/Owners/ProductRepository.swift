@@ -194,13 +194,13 @@ public final class ProductRepository: Sendable {
   private func searches(
     thatMayList id: Product.ID, changing changes: ProductChanges, from before: Product?
   ) -> CacheRevalidation {
-    let titles = [changes.title, before?.title].compactMap { $0?.lowercased() }
+    let titles = [changes.title, before?.title].compactMap { $0.map(ReadingText.folded) }
     let titleIsUnknown = changes.title != nil && before == nil
     return searches.revalidation { [searches] key in
       if searches.cachedValue(for: key)?.products.contains(where: { $0.id == id }) == true { return true }
       guard changes.title != nil else { return false }
       if titleIsUnknown { return true }  // the old title may have matched
-      let query = Self.query(ofSearch: key)
+      let query = ReadingText.folded(Self.query(ofSearch: key))
       return !query.isEmpty && titles.contains { $0.contains(query) }
     }
   }

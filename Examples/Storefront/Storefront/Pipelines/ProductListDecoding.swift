@@ -27,8 +27,9 @@ public enum ProductListDecoding {
   ///     or JSON5, reads the whole body: the fast path reads default JSON only.
   ///   - parts: How many parts to cut the products into; by default one per 256 KB of body.
   ///     At most one part per core is read at a time.
-  /// - Returns: The page, its malformed entries dropped and counted.
-  /// - Throws: The `DecodingError` that `decoder` throws for the body.
+  /// - Returns: The page, its malformed entries dropped, counted and named (``ProductPage/skipped``).
+  /// - Throws: The `DecodingError` that `decoder` throws for the body, a negative `total`
+  ///   included.
   @concurrent
   public static func page(
     from body: Data, using decoder: JSONDecoder = JSONDecoder(), parts: Int? = nil
@@ -147,9 +148,9 @@ public enum ProductListDecoding {
       for part in parts { items.append(contentsOf: part) }
       tail = envelope
     }
-    guard let tail, let envelope = try? head.envelope.merged(with: tail), let total = envelope.total else {
-      return nil
-    }
+    // A negative total is no count: `JSONDecoder`'s path names it as an invalid page.
+    guard let tail, let envelope = try? head.envelope.merged(with: tail), let total = envelope.total, total >= 0
+    else { return nil }
     let skip = (envelope.skip ?? nil) ?? 0
     let limit = (envelope.limit ?? nil) ?? items.count
     return Read(items: items, total: total, skip: skip, limit: limit)

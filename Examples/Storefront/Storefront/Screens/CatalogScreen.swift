@@ -17,10 +17,13 @@ public struct CatalogScreen: Sendable, Hashable {
   public var hasMore: Bool
   public var sort: ProductSort?
   public var source: Source
+  /// The entries of the pages listed that could not be read and were left out, in the order of
+  /// the listing; see ``SkippedProduct/sentence(for:)``.
+  public var skipped: [SkippedProduct]
 
   public init(
     products: [Product] = [], sections: [CatalogSection] = [], total: Int = 0, hasMore: Bool = false,
-    sort: ProductSort? = nil, source: Source = .live
+    sort: ProductSort? = nil, source: Source = .live, skipped: [SkippedProduct] = []
   ) {
     self.products = products
     self.sections = sections
@@ -28,5 +31,6 @@ public struct CatalogScreen: Sendable, Hashable {
     self.hasMore = hasMore
     self.sort = sort
     self.source = source
+    self.skipped = skipped
   }
 }

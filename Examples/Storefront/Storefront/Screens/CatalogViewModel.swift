@@ -42,6 +42,9 @@ public final class CatalogViewModel {
   public private(set) var favorites: Set<Product.ID>
   /// Plain words for the failure shown: the first page's, else the next page's; derived from state.
   public var message: String? { (state.error ?? nextPageFailure?.error).flatMap(FailureCopy.message(for:)) }
+  /// Plain words for the products the server sent that could not be read and are not listed,
+  /// naming them and why; `nil` when every one was read. Derived from state.
+  public var skippedMessage: String? { state.value.flatMap { SkippedProduct.sentence(for: $0.skipped) } }
   /// Why the last next page failed, while its rows stay; `nil` once a page arrives.
   public private(set) var nextPageFailure: LoadError?
   /// Whether ``observeChanges()`` runs, so favourites and edits reach this screen.

@@ -5,10 +5,13 @@ public struct SearchResults: Sendable, Hashable {
   public var products: [Product]
   /// How many products match in all.
   public var total: Int
+  /// The matches the server sent that could not be read and were left out.
+  public var skipped: [SkippedProduct]
 
-  public init(query: String, products: [Product], total: Int) {
+  public init(query: String, products: [Product], total: Int, skipped: [SkippedProduct] = []) {
     self.query = query
     self.products = products
     self.total = total
+    self.skipped = skipped
   }
 }

@@ -21,6 +21,9 @@ public final class SearchViewModel {
   public private(set) var state: LoadState<SearchResults> = .idle
   /// Plain words for the failure shown; `nil` when the last search did not fail.
   public var message: String? { state.error.flatMap(FailureCopy.message(for:)) }
+  /// Plain words for the matches the server sent that could not be read and are not listed;
+  /// `nil` when every one was read. Derived from state.
+  public var skippedMessage: String? { state.value.flatMap { SkippedProduct.sentence(for: $0.skipped) } }
 
   @ObservationIgnored private let repository: ProductRepository
   @ObservationIgnored private let clock: any Clock<Duration>
@@ -53,7 +56,7 @@ public final class SearchViewModel {
     await latest.load(\.state, on: self) { [clock, debounce, repository] in
       try await clock.sleep(for: debounce)
       let page = try await repository.search(trimmed)
-      return SearchResults(query: trimmed, products: page.products, total: page.total)
+      return SearchResults(query: trimmed, products: page.products, total: page.total, skipped: page.skipped)
     }
   }
 }

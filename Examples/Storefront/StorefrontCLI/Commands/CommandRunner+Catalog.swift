@@ -15,14 +15,19 @@ extension CommandRunner {
       return await JSONOutput.encode(
         JSONOutput.SearchResult(
           query: results.query, total: results.total,
-          products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) }))
+          products: results.products.map { .init($0, isFavorite: favorites.contains($0.id)) },
+          skipped: results.skipped.map(JSONOutput.Skipped.init)))
     }
     let query = TerminalText.inert(results.query)
-    guard !results.products.isEmpty else { return "No products match “\(query)”.\n" }
-    let shown = results.products.count < results.total ? "first \(results.products.count) of " : ""
+    let skipped = search.skippedMessage.map { style.warning(TerminalText.inert($0)) + "\n" } ?? ""
+    guard !results.products.isEmpty else {
+      return results.skipped.isEmpty ? "No products match “\(query)”.\n" : skipped
+    }
+    let sent = results.products.count + results.skipped.count
+    let shown = sent < results.total ? "first \(sent) of " : ""
     return await ProductFormatting.table(results.products, favorites: favorites).render(
       width: console.width, style: style)
-      + style.dim("Matches for “\(query)”: \(shown)\(results.total).") + "\n"
+      + style.dim("Matches for “\(query)”: \(shown)\(results.total).") + "\n" + skipped
   }
 
   /// `product ID`: the detail view model.

@@ -14,7 +14,9 @@ extension CommandRunner {
     await catalog.start()
     let listing: Listing
     if case .loaded(let screen) = catalog.state, screen.source == .live {
-      listing = Listing(products: Array(screen.products.prefix(request.limit)), total: screen.total, savedAt: nil)
+      listing = Listing(
+        products: Array(screen.products.prefix(request.limit)), total: screen.total, savedAt: nil,
+        skipped: screen.skipped)
     } else if let saved = savedListing(request, failure: catalog.state.failure) {
       listing = saved
       let failure = failure(catalog.state.failure, message: catalog.message).message
@@ -33,6 +35,8 @@ extension CommandRunner {
     var total: Int
     /// When the page was saved, for a page read from disk; `nil` when live.
     var savedAt: Date?
+    /// The entries the server sent for the window that could not be read.
+    var skipped: [SkippedProduct] = []
   }
 
   /// The window from the page saved at the last run, when the server could not be reached and
@@ -63,18 +67,23 @@ extension CommandRunner {
         JSONOutput.ProductList(
           products: products.map { .init($0, isFavorite: favorites.contains($0.id)) }, total: listing.total,
           skip: request.skip, count: products.count, sort: request.sort, category: request.category,
-          source: listing.savedAt == nil ? "live" : "offline", savedAt: listing.savedAt))
+          source: listing.savedAt == nil ? "live" : "offline", savedAt: listing.savedAt,
+          skipped: listing.skipped.map(JSONOutput.Skipped.init)))
     }
+    // Said, never dropped silently; the range counts every entry the server sent.
+    let skipped = SkippedProduct.sentence(for: listing.skipped).map { style.warning(TerminalText.inert($0)) + "\n" }
     if products.isEmpty {
+      if let skipped { return skipped }
       return request.skip >= listing.total && listing.total > 0
         ? "No products after the first \(listing.total).\n" : "No products.\n"
     }
     var text = await ProductFormatting.table(products, favorites: favorites).render(width: console.width, style: style)
     let first = request.skip + 1
+    let sent = products.count + listing.skipped.count
     let range =
-      products.count == 1
+      sent == 1
       ? "Product \(first) of \(listing.total)"
-      : "Products \(first)–\(request.skip + products.count) of \(listing.total)"
+      : "Products \(first)–\(request.skip + sent) of \(listing.total)"
     let order = request.sort.map {
       ", by \($0.field.rawValue) \($0.order == .ascending ? "ascending" : "descending")"
     }
@@ -82,7 +91,7 @@ extension CommandRunner {
     text +=
       style.dim(
         "\(range)\(order ?? "")\(request.category.map { " in " + TerminalText.inert($0) } ?? "")\(saved).")
-      + "\n"
+      + "\n" + (skipped ?? "")
     return text
   }
 

@@ -18,6 +18,8 @@ extension BrowserApp {
     case .catalog, .confirmSignOut:
       snapshot.rows = screen?.products ?? []
       snapshot.total = screen?.total
+      snapshot.skipped = screen?.skipped.count ?? 0
+      snapshot.notice = notice ?? catalog.skippedMessage
       snapshot.sort = screen.map(\.sort) ?? catalog.sort  // the order the rows are in
       snapshot.selection = min(catalogSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? catalog.message ?? account.message
@@ -29,6 +31,8 @@ extension BrowserApp {
       snapshot.lastSearch = environment.preferences.lastSearch
       snapshot.rows = search.state.value?.products ?? []
       snapshot.total = search.state.value?.total
+      snapshot.skipped = search.state.value?.skipped.count ?? 0
+      snapshot.notice = notice ?? search.skippedMessage
       snapshot.selection = min(searchSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? search.message
     case .detail:

@@ -42,6 +42,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var marksSelection = false
   /// How many products the listing has in all; `nil` until its first page arrives.
   public var total: Int?
+  /// How many products the server sent for the rows that could not be read and are not listed.
+  public var skipped = 0
   /// The order the rows are in (not one asked for that is still loading).
   public var sort: ProductSort?
   public var userName: String?

@@ -22,7 +22,10 @@ extension FrameRenderer {
     switch snapshot.screen {
     case .catalog, .search:
       // Before the first rows, the spinner says what is loading.
-      if let total = snapshot.total { parts.append("\(snapshot.rows.count) of \(total)") }
+      if let total = snapshot.total {
+        parts.append(
+          "\(snapshot.rows.count) of \(total)" + (snapshot.skipped > 0 ? ", \(snapshot.skipped) unreadable" : ""))
+      }
     default:
       break
     }

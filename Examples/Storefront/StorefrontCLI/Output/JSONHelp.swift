@@ -10,12 +10,15 @@ enum JSONHelp {
 
     products:
       {"category": "beauty" | null, "count": 30, "products": [ProductSummary…],
-       "savedAt": "2025-01-01T12:00:00Z" | null, "skip": 0,
+       "savedAt": "2025-01-01T12:00:00Z" | null, "skip": 0, "skipped": [Skipped…],
        "sort": {"field": "price" | "rating" | "title", "order": "asc" | "desc"} | null,
        "source": "live" | "offline", "total": 200}
 
     search QUERY:
-      {"products": [ProductSummary…], "query": "phone", "total": 12}
+      {"products": [ProductSummary…], "query": "phone", "skipped": [Skipped…], "total": 12}
+
+    An entry the server sent that could not be read, left out of "products" (Skipped):
+      {"id": 2 | null, "position": 2, "reason": "title is not text"}
 
     product ID:
       {"availabilityStatus", "brand", "category", "description", "discountPercentage", "id",

@@ -59,8 +59,12 @@ public enum JSONOutput {
     public var source: String
     /// When an offline page was fetched (ISO 8601); `null` when live.
     public var savedAt: Date?
+    /// The entries the server sent that could not be read, left out of `products`.
+    public var skipped: [Skipped] = []
 
-    enum CodingKeys: String, CodingKey { case products, total, skip, count, sort, category, source, savedAt }
+    enum CodingKeys: String, CodingKey {
+      case products, total, skip, count, sort, category, source, savedAt, skipped
+    }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +76,7 @@ public enum JSONOutput {
       try container.encode(category, forKey: .category)
       try container.encode(source, forKey: .source)
       try container.encode(savedAt.map { ISO8601DateFormatter().string(from: $0) }, forKey: .savedAt)
+      try container.encode(skipped, forKey: .skipped)
     }
   }
 
@@ -80,6 +85,31 @@ public enum JSONOutput {
     public var query: String
     public var total: Int
     public var products: [ProductSummary]
+    /// The matches the server sent that could not be read, left out of `products`.
+    public var skipped: [Skipped] = []
+  }
+
+  /// An entry of a listing that could not be read: where it was, its id if it had a readable
+  /// one, and why.
+  public struct Skipped: Encodable, Sendable, Hashable {
+    public var position: Int
+    public var id: Int?
+    public var reason: String
+
+    public init(_ skipped: SkippedProduct) {
+      position = skipped.position
+      id = skipped.id
+      reason = skipped.reason
+    }
+
+    enum CodingKeys: String, CodingKey { case position, id, reason }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(position, forKey: .position)
+      try container.encode(id, forKey: .id)
+      try container.encode(reason, forKey: .reason)
+    }
   }
 
   /// `product`: the product in full.

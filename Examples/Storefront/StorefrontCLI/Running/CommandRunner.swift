@@ -98,6 +98,24 @@ struct CommandRunner {
     try? await backend.embedded?.flush()
   }
 
+  /// Words for a session the server ended while `command` ran (its renewal was refused), said
+  /// once: `nil` when none ended, when the browser said it on its screen, or when `failure`,
+  /// the command's own error, says it already.
+  func sessionEndedWarning(after command: Command, failure: (any Error)?) async -> String? {
+    guard await environment.session.tokens.session == .signedOut(.sessionExpired) else { return nil }
+    if case .browse = command, console.inputIsTerminal && console.outputIsTerminal { return nil }
+    let said: String? =
+      switch failure {
+      case let failure as CommandFailure: failure.message
+      case let failure as UsageError: failure.message
+      case let failure?: FailureCopy.message(for: failure)
+      case nil: nil
+      }
+    let ended = [SessionViewModel.sessionEndedMessage, FailureCopy.message(for: .unauthorized)].compactMap { $0 }
+    if let said, ended.contains(where: said.contains) { return nil }
+    return "Your session has ended, so this ran signed out. Sign in again with `storefront login USERNAME`."
+  }
+
   /// `embedded` or the server's host, for the status line.
   var backendName: String {
     backend.embedded == nil ? backend.baseURL.host() ?? backend.baseURL.absoluteString : "embedded"

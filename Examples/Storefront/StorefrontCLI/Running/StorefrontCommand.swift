@@ -61,6 +61,10 @@ public enum StorefrontCommand {
       let outcome: Result<Int32, any Error>
       do { outcome = .success(try await runner.run(invocation.command)) } catch { outcome = .failure(error) }
       await runner.close()
+      let failure: (any Error)? = if case .failure(let error) = outcome { error } else { nil }
+      if let warning = await runner.sessionEndedWarning(after: invocation.command, failure: failure) {
+        console.writeError("storefront: warning: \(warning)\n")
+      }
       return try outcome.get()
     } catch let error as UsageError {
       console.writeError("storefront: \(TerminalText.inert(error.message))\n" + HelpText.usage(for: error.command))

@@ -75,7 +75,9 @@ extension CatalogState {
 
   /// Ids in the order of `field`; ties keep id order in both directions, like a stable sort.
   private func sorted(_ ids: [Int], by field: ProductField, order: QueryOptions.Order) -> [Int] {
-    let keyed = ids.compactMap { id in products[id - 1].sortKey(field).map { (key: $0, id: id) } }
+    let keyed = ids.compactMap { id in
+      (field == .title ? .text(folded[id - 1].titleKey) : products[id - 1].sortKey(field)).map { (key: $0, id: id) }
+    }
     guard keyed.count == ids.count else { return ids }
     return keyed.sorted { lhs, rhs in
       if lhs.key == rhs.key { return lhs.id < rhs.id }

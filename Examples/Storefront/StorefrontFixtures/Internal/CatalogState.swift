@@ -8,11 +8,28 @@ struct CatalogState: Sendable {
   private(set) var encoded: EncodedCatalog
   /// Category slugs in the order products first use them, as DummyJSON lists them.
   private(set) var categories: [String]
+  /// Product `id`'s text as searches read it, at `id - 1`: folded once, not per search.
+  private(set) var folded: [FoldedText]
+
+  /// A product's title and description, folded (``ReadingText/folded(_:)``), and the title's
+  /// sort key, the one text most lists are sorted by.
+  struct FoldedText: Sendable {
+    var title: String
+    var description: String
+    var titleKey: [UInt16]
+
+    init(_ product: Product) {
+      title = ReadingText.folded(product.title)
+      description = ReadingText.folded(product.description)
+      titleKey = ReadingText.sortKey(product.title)
+    }
+  }
 
   init(generator: CatalogGenerator, count: Int) {
     products = generator.products(count: count)
     encoded = EncodedCatalog(products)
     categories = Self.categories(of: products)
+    folded = products.map(FoldedText.init)
   }
 
   func product(id: Int) -> Product? {
@@ -24,6 +41,7 @@ struct CatalogState: Sendable {
     let old = products[product.id - 1]
     products[product.id - 1] = product
     encoded.replace(product)
+    folded[product.id - 1] = FoldedText(product)
     if old.category != product.category { categories = Self.categories(of: products) }
   }
 

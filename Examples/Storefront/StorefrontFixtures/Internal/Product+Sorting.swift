@@ -1,14 +1,15 @@
 /// A value to order products by.
 ///
-/// Text compares as JavaScript's `<` compares strings, by UTF-16 code units: case-sensitive,
-/// so `iPhone X` sorts after every title that starts with a capital, and `Écrin` after both.
-/// The code units are taken once per sort, which keeps comparing them about as fast as
-/// comparing strings.
+/// Text compares as a person reads it (``ReadingText``): `eChef` between `Delta` and `Fig`,
+/// `Écrin` among the other `e`s, `Item 9` before `Item 10`. The public service compares as
+/// JavaScript's `<` does, by UTF-16 code units, which lists `iPhone` after `Zebra` and `Écrin`
+/// last; this difference is deliberate. The key is taken once per product per sort, which
+/// keeps comparing keys about as fast as comparing strings.
 enum SortKey: Comparable, Sendable {
   case number(Double)
   case text([UInt16])
 
-  static func text(_ text: String) -> SortKey { .text(Array(text.utf16)) }
+  static func text(_ text: String) -> SortKey { .text(ReadingText.sortKey(text)) }
 
   static func < (lhs: SortKey, rhs: SortKey) -> Bool {
     switch (lhs, rhs) {

@@ -1,36 +1,47 @@
-/// The `q` of `/products/search`: a case-insensitive substring of a title or a description.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `q` of `/products/search`: a substring of a title or a description, as a person reads
+/// them: case and accents ignored, so `soiree` finds `Soirée`.
 ///
-/// Generated text is ASCII, so the common case compares bytes without allocating; text with
-/// other characters falls back to `lowercased()`, which is slower but handles any script.
+/// The query is folded once, and each product's text once in ``CatalogState``; a search then
+/// compares bytes without allocating.
 struct SearchQuery: Sendable {
-  /// Already lower-cased, trimmed, dashes read as spaces.
+  /// Folded, trimmed.
   let text: String
   private let needle: [UInt8]
-  private let isASCII: Bool
 
   init(_ text: String) {
-    self.text = text
-    needle = Array(text.utf8)
-    isASCII = needle.allSatisfy { $0 < 0x80 }
+    self.text = ReadingText.folded(text)
+    needle = Array(self.text.utf8)
   }
 
-  func matches(_ product: Product) -> Bool {
-    needle.isEmpty || contains(product.title) || contains(product.description)
+  /// Whether the folded title or description of a product contains the query.
+  func matches(_ text: CatalogState.FoldedText) -> Bool {
+    needle.isEmpty || contains(text.title) || contains(text.description)
   }
 
   private func contains(_ haystack: String) -> Bool {
     var haystack = haystack
-    let found = haystack.withUTF8 { bytes -> Bool? in
-      guard isASCII, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      guard bytes.count >= needle.count else { return false }
-      return (0...(bytes.count - needle.count)).contains { start in
-        needle.indices.allSatisfy { offset in Self.lowercased(bytes[start + offset]) == needle[offset] }
+    return haystack.withUTF8 { bytes in
+      needle.withUnsafeBufferPointer { needle in
+        guard bytes.count >= needle.count, let base = bytes.baseAddress, let wanted = needle.baseAddress else {
+          return false
+        }
+        // Each place the first byte occurs, found by `memchr`, then the rest compared at once.
+        let last = bytes.count - needle.count
+        var start = 0
+        while start <= last {
+          guard let found = memchr(base + start, Int32(wanted[0]), last - start + 1) else { return false }
+          let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + index, wanted, needle.count) == 0 { return true }
+          start = index + 1
+        }
+        return false
       }
     }
-    return found ?? haystack.lowercased().contains(text)
-  }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
   }
 }

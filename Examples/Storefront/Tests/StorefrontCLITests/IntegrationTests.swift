@@ -35,7 +35,8 @@ struct IntegrationTests {
     ])
     #expect(json.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["products", "total", "skip", "count", "sort", "category", "source", "savedAt"])
+    #expect(
+      Set(object.keys) == ["products", "total", "skip", "count", "sort", "category", "source", "savedAt", "skipped"])
     #expect(object["total"] as? Int == 200)
     #expect(object["skip"] as? Int == 2)
     #expect(object["count"] as? Int == 3)

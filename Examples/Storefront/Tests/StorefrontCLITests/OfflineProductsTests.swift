@@ -64,11 +64,16 @@ struct OfflineProductsTests {
   }
 
   /// Makes the page saved in `data` one that `server` answered, as if that server had been
-  /// reachable at the last run.
+  /// reachable at the last run: that server's own file, such as `catalog-http-127.0.0.1-9.json`.
   static func markSaved(in data: DataFolder, from server: String) throws {
     let file = data.url.appending(path: "catalog.json")
     var page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     page["server"] = server
-    try JSONSerialization.data(withJSONObject: page).write(to: file)
+    try JSONSerialization.data(withJSONObject: page).write(to: data.url.appending(path: catalogFile(of: server)))
+  }
+
+  /// The name of the offline page's file for `server`, an `http://host:port` address.
+  static func catalogFile(of server: String) -> String {
+    "catalog-" + server.replacingOccurrences(of: "://", with: "-").replacingOccurrences(of: ":", with: "-") + ".json"
   }
 }

@@ -93,13 +93,40 @@ struct CatalogTextTests {
     #expect(Set(expected).isSubset(of: found.products.map(\.id)))
   }
 
-  @Test func titleSortIsCaseSensitiveByCodeUnitAsOnTheService() async throws {
-    let page = try await server.send(.get, "/products?limit=0&sortBy=title&order=desc&select=title").object
-    let sorted = (page["products"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+  /// Unlike the public service, which compares UTF-16 code units (`eChef…` after `Woven…`,
+  /// `Éclat…` last), titles sort as a person reads them; equal ones by id, either way.
+  @Test(arguments: ["asc", "desc"])
+  func titleSortIsAsAPersonReadsTiesById(order: String) async throws {
+    let page = try await server.send(.get, "/products?limit=0&sortBy=title&order=\(order)&select=title").object
+    let rows = (page["products"] as? [[String: Any]] ?? []).compactMap { row in
+      (row["id"] as? Int).flatMap { id in (row["title"] as? String).map { (id: id, title: $0) } }
+    }
+    let folded = { (title: String) in
+      title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 
-    #expect(sorted.count == titles.count)
-    #expect(zip(sorted, sorted.dropFirst()).allSatisfy { !$0.utf16.lexicographicallyPrecedes($1.utf16) })
-    let first = try #require(sorted.first?.unicodeScalars.first)
-    #expect(!first.isASCII || first.properties.isLowercase)
+    #expect(rows.count == titles.count)
+    for (before, after) in zip(rows, rows.dropFirst()) {
+      let (first, second) = order == "asc" ? (before, after) : (after, before)
+      let comparison = folded(first.title).compare(folded(second.title), options: .numeric)
+      #expect(
+        comparison == .orderedAscending || (comparison == .orderedSame && before.id < after.id),
+        "\(before) then \(after)")
+    }
+  }
+
+  @Test func searchIgnoresAccentsToo() async throws {
+    let accented = try #require(titles.firstIndex { $0.contains("é") })
+    let word = try #require(titles[accented].split(separator: " ").first { $0.contains("é") })
+    let plain = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    let expected = titles.indices.filter {
+      titles[$0].folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(plain)
+    }
+
+    let found: IDPageBody = try await server.send(.get, "/products/search?q=\(plain)&limit=0").decoded()
+
+    #expect(plain != word.lowercased(), "\(word) has an accent")
+    #expect(Set(expected.map { $0 + 1 }).isSubset(of: found.products.map(\.id)))
+    #expect(found.products.map(\.id).contains(accented + 1), "\(plain) finds \(titles[accented])")
   }
 }

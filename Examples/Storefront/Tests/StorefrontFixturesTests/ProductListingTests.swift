@@ -1,4 +1,5 @@
 import CustodyHTTP
+import Foundation
 import StorefrontFixtures
 import Testing
 
@@ -76,7 +77,9 @@ struct ProductListingTests {
 
     #expect(ascending.products.map(\.price) == ascending.products.map(\.price).sorted())
     #expect(descending.products.map(\.price) == ascending.products.map(\.price).sorted(by: >))
-    #expect(byTitle.products.map(\.title) == byTitle.products.map(\.title).sorted())
+    #expect(
+      byTitle.products.map(\.title)
+        == byTitle.products.map(\.title).sorted { Self.readingOrder($0, $1) })
     #expect(byTitle.products.count == 10 && byTitle.total == 200)
   }
 
@@ -157,5 +160,12 @@ struct ProductListingTests {
     #expect(!unbranded.isEmpty)
     #expect(unbranded.count < products.count)
     #expect(!String(decoding: response.body, as: UTF8.self).contains("null"))
+  }
+
+  /// Whether `first` comes before `second` as a person reads them: case and accents ignored,
+  /// numbers by value.
+  static func readingOrder(_ first: String, _ second: String) -> Bool {
+    let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+    return fold(first).compare(fold(second), options: .numeric) == .orderedAscending
   }
 }

@@ -25,6 +25,21 @@ struct CatalogPipelineTests {
     #expect(sorted.map(\.title) == ["apple", "Banana", "Cream", "Kiwi", "Soap"])
   }
 
+  @Test func sortsByTitleAsAPersonReads() async {
+    let titles = ["Woven Basket", "Éclat Serum", "eChef Pan", "Item 10", "Item 9", "apple", "ECLAT Serum"]
+    let products = titles.enumerated().map { Product.sample($0.offset + 1, $0.element) }
+
+    let sorted = await CatalogPipeline.sorted(products, by: ProductSort(.title))
+    let descending = await CatalogPipeline.sorted(products, by: ProductSort(.title, .descending))
+
+    #expect(
+      sorted.map(\.title) == ["apple", "eChef Pan", "Éclat Serum", "ECLAT Serum", "Item 9", "Item 10", "Woven Basket"])
+    #expect(
+      descending.map(\.title)
+        == ["Woven Basket", "Item 10", "Item 9", "Éclat Serum", "ECLAT Serum", "eChef Pan", "apple"],
+      "equal titles keep their order")
+  }
+
   @Test func groupsIntoSectionsInOrderOfFirstAppearance() async {
     let sections = await CatalogPipeline.sections(of: Self.products)
 

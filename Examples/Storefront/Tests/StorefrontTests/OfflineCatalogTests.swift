@@ -44,4 +44,25 @@ struct OfflineCatalogTests {
     #expect(reopened.snapshot?.server == server)
     #expect(reopened.snapshot?.products.map(\.id) == [1, 2])
   }
+
+  @Test func aPageWhoseEveryProductIsUnreadableKeepsTheSavedPage() async throws {
+    let service = FakeProductService()
+    let bed = try await TestBed.fakes(products: service, pageSize: 3)
+    let catalog = CatalogViewModel(environment: bed.environment)
+    let starting = Task { await catalog.start() }
+    try await service.pages.waitForCalls(1)[0].resolve(ProductPage.of(1...3, total: 9))
+    await starting.value
+    #expect(bed.environment.offlineCatalog.snapshot?.products.map(\.id) == [1, 2, 3])
+
+    // A broken server: it sends products, none of which can be read.
+    let refreshing = Task { await catalog.refresh() }
+    let unreadable = (1...3).map { SkippedProduct(position: $0, id: $0, reason: "title is not text") }
+    try await service.pages.waitForCalls(2)[1].resolve(
+      ProductPage(products: [], total: 9, skip: 0, droppedCount: 3, skipped: unreadable))
+    await refreshing.value
+    try await bed.environment.offlineCatalog.flush()
+
+    #expect(catalog.state.value?.skipped.count == 3, "the screen says what it skipped")
+    #expect(bed.environment.offlineCatalog.snapshot?.products.map(\.id) == [1, 2, 3], "the good page stays")
+  }
 }
