@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct CommandTests {
-  private static let finding = "@MainActor final class A {\n  var task: Task<Void, Never>?\n}\n"
+  private static let finding = "final class A {\n  func f() { Task.detached {} }\n}\n"
   private static let clean = "struct B { let id: Int }\n"
   private static let note = "final class C { func f() async { await MainActor.run {} } }\n"
 
@@ -18,9 +18,10 @@ struct CommandTests {
     #expect(dirty.status == 1)
     #expect(
       dirty.output.hasSuffix(
-        "/Dirty/A.swift:2:7: warning: [CA001 coordination-state] @MainActor 'A' stores the Task handle 'task'; let LatestTask own the current load, or use .task(id:)\n"
+        "/Dirty/A.swift:2:14: warning: [CA005 unexplained-detached-task] Task.detached without a reason; use a "
+          + "@concurrent function or a child task, or say why on the line before: // detached: <reason>\n"
       ))
-    #expect(dirty.errors.contains("CA001 coordination-state"))
+    #expect(dirty.errors.contains("CA005 unexplained-detached-task"))
   }
 
   @Test func notesAloneDoNotFailTheRun() async throws {
@@ -57,7 +58,7 @@ struct CommandTests {
     #expect(again.status == 0)
     #expect(again.output.isEmpty)
     #expect(again.errors.contains("total"))
-    try Data(("\n\n" + Self.finding + "@MainActor final class D { var t: Task<Int, Never>? }\n").utf8)
+    try Data(("\n\n" + Self.finding + "final class D { func g() { Task.detached {} } }\n").utf8)
       .write(to: URL(fileURLWithPath: scratch.path("A.swift")))
     let grown = await scratch.run(["--baseline", baseline, "--no-summary", scratch.path("A.swift")])
     #expect(grown.status == 1)

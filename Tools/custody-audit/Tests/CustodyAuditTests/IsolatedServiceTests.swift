@@ -48,4 +48,25 @@ struct IsolatedServiceTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // An observable model is the UI's state whatever its name; a handler of deep links or of the
+  // app's lifecycle drives UI and belongs on the main actor.
+  @Test func leavesObservableModelsAndUIHandlersAlone() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor @Observable final class TimelineFetcher {
+        var rows: [Row] = []
+      }
+      @MainActor final class SearchLoader: ObservableObject {
+        @Published var results: [Row] = []
+      }
+      @MainActor protocol DeepLinkHandler {
+        func open(_ url: URL)
+      }
+      @MainActor protocol AppLifecycleHandling {
+        func didEnterBackground()
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
 }

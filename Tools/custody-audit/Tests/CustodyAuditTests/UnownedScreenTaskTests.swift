@@ -81,4 +81,35 @@ struct UnownedScreenTaskTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // An observer registered in viewDidLoad runs when the notification comes, not as part of the
+  // appearance; the Task in it is the observer's hop, not screen work.
+  @Test func leavesATaskInACallbackRegisteredOnLoadAlone() async {
+    let rules = await Audit.rules(
+      """
+      final class SettingsController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          NotificationCenter.default.addObserver(forName: .defaultsChanged, object: nil, queue: .main) { [weak self] _ in
+            Task { @MainActor in self?.reload() }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func doesNotSayViewDidLoadRunsOnEachAppearance() async {
+    let findings = await Audit.findings(
+      """
+      final class ShareController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          Task { await model.prepare() }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask])
+    #expect(findings.first?.message.contains("each appearance") == false)
+  }
 }

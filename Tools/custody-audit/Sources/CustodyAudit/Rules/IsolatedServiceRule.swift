@@ -14,7 +14,7 @@ enum IsolatedServiceRule {
   ]
   static let interfaceWords = [
     "View", "Screen", "Delegate", "DataSource", "Presenter", "Coordinator", "Router", "Controller", "Scene",
-    "Display", "Navigat", "Representable", "Cell", "UI",
+    "Display", "Navigat", "Representable", "Cell", "UI", "Handler", "Lifecycle", "Window", "Link",
   ]
 
   static func check(_ protocolDecl: ProtocolDeclSyntax, in file: FileContext) -> [Finding] {
@@ -43,6 +43,10 @@ enum IsolatedServiceRule {
     guard isService(name), !type.is(ActorDeclSyntax.self), file.typeIsolation(of: Syntax(type)) == true else {
       return []
     }
+    // An observable model is the UI's state, whatever its name (`TimelineFetcher`): the main
+    // actor is its place.
+    let inherited = type.inheritanceClause?.names ?? []
+    if type.attributes.contains("Observable") || inherited.contains("ObservableObject") { return [] }
     let fix = "make it a nonisolated Sendable type and give its state to an owner"
     if let attribute = type.attributes.mainActorAttribute {
       return [

@@ -13,10 +13,12 @@ enum UnownedScreenTaskRule {
     else { return [] }
     let start = launch == .task ? "Task" : "Task.detached"
     guard let handle = call.assignedName else {
+      // viewDidLoad runs once per controller, not on each appearance.
+      let again = appearance == "viewDidLoad" ? "outlives the screen" : "runs again on each appearance"
       return [
         file.finding(
           .unownedScreenTask, at: call.calledExpression,
-          "\(start) in \(appearance) is never cancelled and runs again on each appearance; use .task { } or "
+          "\(start) in \(appearance) is never cancelled and \(again); use .task { } or "
             + ".task(id:) (UIKit: keep the handle and cancel it when the screen disappears)")
       ]
     }
@@ -40,7 +42,7 @@ enum UnownedScreenTaskRule {
       if let closure = node.as(ClosureExprSyntax.self) {
         let launch = ClosureLaunch(closure)
         if let receiver = closure.receivingCall, receiver.calleeName == "onAppear" { return "onAppear" }
-        guard launch.runsInline else { return nil }
+        guard launch.runsInline, !closure.escapesAsCallback else { return nil }
       } else if let function = node.as(FunctionDeclSyntax.self) {
         return appearanceMethods.contains(function.name.text) ? function.name.text : nil
       }
