@@ -147,4 +147,44 @@ struct CancellationAsFailureTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // A private async function its file only starts from a button's dropped Task: nothing can
+  // cancel it. The same function awaited from `.task { }` can be cancelled with the screen.
+  @Test func followsAPrivateFunctionToWhereItStarts() async {
+    func source(_ start: String) -> String {
+      """
+      struct SupportView: View {
+        @State private var failed = false
+        var body: some View {
+          \(start)
+        }
+        private func purchase() async {
+          do {
+            _ = try await store.purchase(product)
+          } catch {
+            failed = true
+            errorShown = true
+          }
+        }
+      }
+      """
+    }
+    #expect(await Audit.rules(source("Button(\"Buy\") { Task { await purchase() } }")).isEmpty)
+    #expect(await Audit.rules(source("Text(\"Buy\").task { await purchase() }")) == [.cancellationAsFailure])
+  }
+
+  // Resetting a row's state to `.none` after a failure is no failure shown.
+  @Test func acceptsAResetOfState() async {
+    let rules = await Audit.rules(
+      """
+      func follow(_ row: Row) async {
+        do {
+          try await api.follow(row.id)
+        } catch {
+          row.requestState = .init(state: .none)
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
 }

@@ -22,7 +22,8 @@ enum CancellationAsFailureRule {
       !statement.catchClauses.prefix(while: { $0.id != catchAll.id }).contains(where: { $0.mentionsCancellation }),
       !catchAll.mentionsCancellation, FailureSearch.run(catchAll.body, locals: localNames(around: statement)),
       seesCancellation(statement.body),
-      file.isAsyncContext(Syntax(statement)), !inDroppedTask(statement)
+      file.isAsyncContext(Syntax(statement)), !inDroppedTask(Syntax(statement)),
+      !onlyStartedInDroppedTasks(statement)
     else { return [] }
     return [
       file.finding(
@@ -38,8 +39,8 @@ enum CancellationAsFailureRule {
 
   /// Whether the `do` runs in a `Task { }` whose handle is dropped: nothing can cancel that
   /// task from outside, so its catch sees no cancellation a screen caused.
-  private static func inDroppedTask(_ statement: DoStmtSyntax) -> Bool {
-    var current = Syntax(statement).parent
+  private static func inDroppedTask(_ node: Syntax) -> Bool {
+    var current = node.parent
     while let node = current {
       if let closure = node.as(ClosureExprSyntax.self), let call = closure.receivingCall {
         let launch = ClosureLaunch(callee: call)
@@ -51,6 +52,28 @@ enum CancellationAsFailureRule {
       current = node.parent
     }
     return false
+  }
+
+  /// Whether the `do` is in a private async function that its file calls only from `Task { }`s
+  /// whose handles are dropped (a button's action, an observer): nothing can cancel it.
+  private static func onlyStartedInDroppedTasks(_ statement: DoStmtSyntax) -> Bool {
+    var current = Syntax(statement).parent
+    while let node = current, !node.is(FunctionDeclSyntax.self) { current = node.parent }
+    guard let function = current?.as(FunctionDeclSyntax.self),
+      function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+    else { return false }
+    let name = function.name.text
+    // Calls on implicit `self` or `self.`, outside the function itself.
+    let calls = function.root.tokens(viewMode: .sourceAccurate).filter { token in
+      guard token.text == name, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+        !function.range.contains(token.position)
+      else { return false }
+      guard let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .period else {
+        return true
+      }
+      return previous.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self)
+    }
+    return !calls.isEmpty && calls.allSatisfy { inDroppedTask(Syntax($0)) }
   }
 
   /// The names of the local variables in scope at `statement`: the blocks around it, up to
@@ -103,7 +126,9 @@ enum CancellationAsFailureRule {
       // Clearing (`error = nil`, `isSendingMessage = false`) shows no failure; a flag named for
       // an activity (`isSending…`) is no failure state; a local variable is no screen's state.
       let value = elements[2...].map(\.trimmedDescription).joined()
-      let clears = value == "nil" || value == "false"
+      let clears =
+        value == "nil" || value == "false"
+        || [".none", ".idle", ".initial"].contains { value.hasSuffix($0) || value.contains("\($0))") }
       let isActivityFlag =
         ["is", "has", "should", "did", "can"].contains { prefix in
           name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
