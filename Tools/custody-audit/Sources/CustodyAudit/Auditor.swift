@@ -13,6 +13,8 @@ public struct AuditResult: Sendable {
   public let reported: [Finding]
   /// How many files were read.
   public let fileCount: Int
+  /// How many lines those files hold.
+  public let lineCount: Int
 
   /// Whether anything that counts toward the exit status is left: a warning. Notes inform only.
   public var hasWarnings: Bool { reported.contains { $0.severity == .warning } }
@@ -51,7 +53,7 @@ public enum Auditor {
     return AuditResult(
       found: found.sorted(by: Finding.reportOrder), suppressed: suppressed.sorted(by: Finding.reportOrder),
       baselined: known.sorted(by: Finding.reportOrder), reported: new.sorted(by: Finding.reportOrder),
-      fileCount: sources.count)
+      fileCount: sources.count, lineCount: sources.reduce(0) { $0 + $1.text.utf8.count { $0 == 10 } })
   }
 
   private struct FileResult: Sendable {

@@ -1,7 +1,7 @@
 /// The command line, parsed.
 public struct Options: Equatable, Sendable {
   public enum Format: Equatable, Sendable {
-    case text, json, sarif
+    case text, json, sarif, github, xcode
   }
 
   public var paths: [String] = []
@@ -24,7 +24,10 @@ public struct Options: Equatable, Sendable {
 
     options:
       --json                        findings as JSON on standard output
-      --sarif                       findings as SARIF 2.1.0 on standard output
+      --sarif                       findings as SARIF 2.1.0 on standard output (absolute paths as
+                                    file:// URIs, relative ones against SRCROOT, the working folder)
+      --github                      GitHub Actions annotations (::warning file=…,line=…::message)
+      --xcode                       Xcode build-phase lines with absolute paths (path:line:col: warning: …)
       --no-summary                  no per-rule table on standard error
       --default-isolation ISOLATION MainActor or nonisolated, for every module (overrides
                                     .defaultIsolation in Package.swift)
@@ -54,6 +57,8 @@ public struct Options: Equatable, Sendable {
       switch argument {
       case "--json": format = .json
       case "--sarif": format = .sarif
+      case "--github": format = .github
+      case "--xcode": format = .xcode
       case "--no-summary": summary = false
       case "--summary": summary = true
       case "--default-isolation":
