@@ -50,7 +50,8 @@ struct IsolatedServiceTests {
   }
 
   // An observable model is the UI's state whatever its name; a handler of deep links or of the
-  // app's lifecycle drives UI and belongs on the main actor.
+  // app's lifecycle drives UI, and a command of the model edits main-actor objects: all belong
+  // on the main actor.
   @Test func leavesObservableModelsAndUIHandlersAlone() async {
     let rules = await Audit.rules(
       """
@@ -65,6 +66,9 @@ struct IsolatedServiceTests {
       }
       @MainActor protocol AppLifecycleHandling {
         func didEnterBackground()
+      }
+      @MainActor protocol UndoableCommand: AnyObject {
+        func perform()
       }
       """)
     #expect(rules.isEmpty)

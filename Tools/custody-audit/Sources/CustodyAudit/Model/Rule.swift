@@ -90,12 +90,12 @@ public struct Rule: Sendable {
         touches UI state, nonisolated on the rest.
         """),
     Rule(
-      id: .isolatedService, slug: "isolated-service", severity: .note,
+      id: .isolatedService, slug: "isolated-service", severity: .warning,
       summary: "a protocol or a service type is bound to the main actor",
       explanation: """
-        A @MainActor protocol forces every conformer, fakes included, onto the main actor; a \
-        main-actor repository, service, client or API type runs its fetching, decoding and \
-        bookkeeping there.
+        A @MainActor service protocol forces every conformer, fakes included, onto the main \
+        actor; a main-actor repository, service, client or API type runs its fetching, decoding \
+        and bookkeeping there.
         """,
       fix: """
         Make services and their protocols nonisolated and Sendable (stateless structs, heavy work \

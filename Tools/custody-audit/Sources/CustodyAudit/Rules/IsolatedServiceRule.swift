@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// CA007: `@MainActor` on a protocol, or a main-actor repository, service, client or API type.
+/// CA007: a main-actor repository, service, client or API type, or a protocol so named.
 ///
 /// Protocols whose names speak of UI (`View`, `Screen`, `Delegate`, `DataSource`, `Presenter`,
 /// `Coordinator`, `Router`, `Controller`, `Scene`, `Display`, `Navigat…`, `Representable`,
@@ -20,7 +20,9 @@ enum IsolatedServiceRule {
   static func check(_ protocolDecl: ProtocolDeclSyntax, in file: FileContext) -> [Finding] {
     let name = protocolDecl.name.text
     guard !interfaceWords.contains(where: name.contains) else { return [] }
-    if let attribute = protocolDecl.attributes.mainActorAttribute {
+    // A main-actor protocol of the model or the UI (`Container`, `UndoableCommand`,
+    // `SidebarItem`) is often right: only one named like a service is a finding.
+    if isService(name), let attribute = protocolDecl.attributes.mainActorAttribute {
       return [
         file.finding(
           .isolatedService, at: attribute,
