@@ -166,7 +166,10 @@ struct HeavyHelperTests {
         func status() -> String { "idle" }
         func status(_ rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
         func pick(from rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
-        func render(_ options: [Option]) {
+        func lookUp(_ rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
+        func lookUp(_ rows: [Row]) async -> [Row] { await api.lookUp(rows) }
+        func render(_ options: [Option]) async {
+          _ = await lookUp(rows)
           title = status()
           let shown = Array(options.enumerated())
           pick(rows)
