@@ -92,8 +92,33 @@ struct CommandTests {
       ])
     let withTests = await scratch.run(["--no-summary", "--include-tests", scratch.path()])
     #expect(withTests.output.contains("FeedTests.swift"))
+    // --default-isolation is for code outside packages: a package target keeps its manifest's.
     let overridden = await scratch.run(["--no-summary", "--default-isolation", "MainActor", scratch.path()])
-    #expect(overridden.output.contains("Store.swift"))
+    #expect(!overridden.output.contains("Store.swift"))
+  }
+
+  // An Xcode app target built with SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, in the project or
+  // in an .xcconfig, makes its files main-actor; the packages beside it keep their manifests'.
+  @Test(arguments: [
+    ["App.xcodeproj/project.pbxproj": "buildSettings = {\n\tSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;\n};\n"],
+    [
+      "App.xcodeproj/project.pbxproj": "buildSettings = {\n};\n",
+      "Configs/App.xcconfig": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\n",
+    ],
+  ])
+  func readsDefaultIsolationFromAnXcodeProject(_ project: [String: String]) async throws {
+    let scratch = try Scratch(
+      project.merging([
+        "App/Feed.swift": "final class FeedModel { var cache: [Int: Item] = [:] }\n",
+        "Kit/Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\n"
+          + "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
+        "Kit/Sources/Kit/Store.swift": "final class ItemModel { var cache: [Int: Item] = [:] }\n",
+      ]) { $1 })
+    defer { scratch.remove() }
+    let run = await scratch.run(["--no-summary", scratch.path()])
+    let lines = run.output.components(separatedBy: "\n").filter { $0.contains("CA001") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("Feed.swift") == true)
   }
 
   @Test func readsAFileReachedThroughTwoPathsOnce() async throws {
