@@ -29,8 +29,8 @@ public struct Options: Equatable, Sendable {
       --github                      GitHub Actions annotations (::warning file=…,line=…::message)
       --xcode                       Xcode build-phase lines with absolute paths (path:line:col: warning: …)
       --no-summary                  no per-rule table on standard error
-      --default-isolation ISOLATION MainActor or nonisolated, for every module (overrides
-                                    .defaultIsolation in Package.swift)
+      --default-isolation ISOLATION MainActor or nonisolated, for files in no package target
+                                    whose Xcode project sets no SWIFT_DEFAULT_ACTOR_ISOLATION
       --baseline FILE               report only findings FILE does not hold
       --write-baseline FILE         write every current finding to FILE and exit 0
       --exclude TEXT                skip files whose path contains TEXT (repeatable)
