@@ -13,6 +13,8 @@ public struct AuditResult: Sendable {
   public let reported: [Finding]
   /// How many files were read.
   public let fileCount: Int
+  /// How many lines those files hold.
+  public let lineCount: Int
 
   /// Whether anything that counts toward the exit status is left: a warning. Notes inform only.
   public var hasWarnings: Bool { reported.contains { $0.severity == .warning } }
@@ -39,7 +41,7 @@ public enum Auditor {
     for result in checked {
       suppressions[result.path] = result.suppressions
     }
-    for finding in checked.flatMap(\.findings) + escapeHatches {
+    for finding in onceEachHelper(checked.flatMap(\.findings)) + escapeHatches {
       found.append(finding)
       if suppressions[finding.file, default: []].contains(where: { $0.covers(finding) }) {
         suppressed.append(finding)
@@ -51,7 +53,16 @@ public enum Auditor {
     return AuditResult(
       found: found.sorted(by: Finding.reportOrder), suppressed: suppressed.sorted(by: Finding.reportOrder),
       baselined: known.sorted(by: Finding.reportOrder), reported: new.sorted(by: Finding.reportOrder),
-      fileCount: sources.count)
+      fileCount: sources.count, lineCount: sources.reduce(0) { $0 + $1.text.utf8.count { $0 == 10 } })
+  }
+
+  /// The findings with CA003 reported once per helper, at its first call in report order: the
+  /// fix is made in the helper, not at each of its callers.
+  private static func onceEachHelper(_ findings: [Finding]) -> [Finding] {
+    var seen: Set<String> = []
+    return findings.sorted(by: Finding.reportOrder).filter { finding in
+      finding.rule != .heavyHelperOnMainActor || seen.insert(finding.message).inserted
+    }
   }
 
   private struct FileResult: Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct CommandTests {
-  private static let finding = "@MainActor final class A {\n  var task: Task<Void, Never>?\n}\n"
+  private static let finding = "final class A {\n  func f() { Task.detached {} }\n}\n"
   private static let clean = "struct B { let id: Int }\n"
   private static let note = "final class C { func f() async { await MainActor.run {} } }\n"
 
@@ -18,9 +18,10 @@ struct CommandTests {
     #expect(dirty.status == 1)
     #expect(
       dirty.output.hasSuffix(
-        "/Dirty/A.swift:2:7: warning: [CA001 coordination-state] @MainActor 'A' stores the Task handle 'task'; let LatestTask own the current load, or use .task(id:)\n"
+        "/Dirty/A.swift:2:14: warning: [CA005 unexplained-detached-task] Task.detached without a reason; use a "
+          + "@concurrent function or a child task, or say why on the line before: // detached: <reason>\n"
       ))
-    #expect(dirty.errors.contains("CA001 coordination-state"))
+    #expect(dirty.errors.contains("CA005 unexplained-detached-task"))
   }
 
   @Test func notesAloneDoNotFailTheRun() async throws {
@@ -57,7 +58,7 @@ struct CommandTests {
     #expect(again.status == 0)
     #expect(again.output.isEmpty)
     #expect(again.errors.contains("total"))
-    try Data(("\n\n" + Self.finding + "@MainActor final class D { var t: Task<Int, Never>? }\n").utf8)
+    try Data(("\n\n" + Self.finding + "final class D { func g() { Task.detached {} } }\n").utf8)
       .write(to: URL(fileURLWithPath: scratch.path("A.swift")))
     let grown = await scratch.run(["--baseline", baseline, "--no-summary", scratch.path("A.swift")])
     #expect(grown.status == 1)
@@ -91,8 +92,33 @@ struct CommandTests {
       ])
     let withTests = await scratch.run(["--no-summary", "--include-tests", scratch.path()])
     #expect(withTests.output.contains("FeedTests.swift"))
+    // --default-isolation is for code outside packages: a package target keeps its manifest's.
     let overridden = await scratch.run(["--no-summary", "--default-isolation", "MainActor", scratch.path()])
-    #expect(overridden.output.contains("Store.swift"))
+    #expect(!overridden.output.contains("Store.swift"))
+  }
+
+  // An Xcode app target built with SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, in the project or
+  // in an .xcconfig, makes its files main-actor; the packages beside it keep their manifests'.
+  @Test(arguments: [
+    ["App.xcodeproj/project.pbxproj": "buildSettings = {\n\tSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;\n};\n"],
+    [
+      "App.xcodeproj/project.pbxproj": "buildSettings = {\n};\n",
+      "Configs/App.xcconfig": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\n",
+    ],
+  ])
+  func readsDefaultIsolationFromAnXcodeProject(_ project: [String: String]) async throws {
+    let scratch = try Scratch(
+      project.merging([
+        "App/Feed.swift": "final class FeedModel { var cache: [Int: Item] = [:] }\n",
+        "Kit/Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\n"
+          + "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
+        "Kit/Sources/Kit/Store.swift": "final class ItemModel { var cache: [Int: Item] = [:] }\n",
+      ]) { $1 })
+    defer { scratch.remove() }
+    let run = await scratch.run(["--no-summary", scratch.path()])
+    let lines = run.output.components(separatedBy: "\n").filter { $0.contains("CA001") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("Feed.swift") == true)
   }
 
   @Test func readsAFileReachedThroughTwoPathsOnce() async throws {

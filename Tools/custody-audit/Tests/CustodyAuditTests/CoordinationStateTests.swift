@@ -167,4 +167,44 @@ struct CoordinationStateTests {
       """)
     #expect(rules == [.coordinationState])
   }
+
+  // Concurrent 401s must share one refresh: callers join the stored task. LatestTask would cancel
+  // it and start parallel refreshes again, so the owner to name is SingleFlight.
+  @Test func namesSingleFlightForATaskThatCallersJoin() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class SessionController {
+        private var refreshing: Task<Bool, Never>?
+        func reauthorize() async -> Bool {
+          if let refreshing { return await refreshing.value }
+          let task = Task { await auth.refresh() }
+          refreshing = task
+          defer { refreshing = nil }
+          return await task.value
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.coordinationState])
+    #expect(findings.first?.message.contains("SingleFlight") == true)
+    #expect(findings.first?.message.contains("LatestTask") == false)
+  }
+
+  // A type that is a cache (a layout sizer that must stay on the main thread included) owns its
+  // memo on purpose; a callback and a device's push token are no credentials.
+  @Test func leavesCacheTypesCallbacksAndPushTokensAlone() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor final class LabelSizer {
+        private var cache = [String: CGSize]()
+      }
+      @MainActor final class IconImageCache {
+        private var feedIconCache = [String: Image]()
+      }
+      @MainActor final class AccountsView: NSView {
+        var onCredentials: (() -> Void)?
+        var pushToken: Data?
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
 }

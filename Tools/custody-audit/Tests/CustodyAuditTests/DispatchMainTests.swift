@@ -15,12 +15,51 @@ struct DispatchMainTests {
       @MainActor final class BannerModel {
         var text = ""
         func show(_ text: String) {
-          DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.text = text }
+          DispatchQueue.main.async { self.text = text }
         }
       }
       """)
     #expect(findings.map(\.rule) == [.dispatchMainInAsync, .dispatchMainInAsync])
     #expect(findings.map(\.line) == [4, 10])
+  }
+
+  // A completion handler of a system API runs on a queue the API picks: the hop in it is what
+  // brings the UI work back to the main thread, even in a main-actor type's method.
+  @Test func leavesAHopInAnEscapingCallbackAlone() async {
+    let rules = await Audit.rules(
+      """
+      final class PhotoController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          library.requestAuthorization { status in
+            DispatchQueue.main.async { self.render(status) }
+          }
+          NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in
+            DispatchQueue.main.async { self.reload() }
+          }
+        }
+        func refresh() async {
+          await store.load { rows in
+            DispatchQueue.main.async { self.apply(rows) }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  // A delay is a decision (animation staging, a second navigation step), not a hop to remove.
+  @Test func leavesADeliberateDelayAlone() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor final class FlowController {
+        func open(_ item: Item) async {
+          await router.dismiss()
+          DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { self.router.push(item) }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
   }
 
   @Test func acceptsDispatchInSynchronousCallbackCodeAndOtherQueues() async {

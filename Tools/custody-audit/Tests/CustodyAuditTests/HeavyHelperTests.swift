@@ -149,4 +149,47 @@ struct HeavyHelperTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // Resolution by labels: `status()` is not `status(_:)`, `pick(rows)` is not `pick(from:)`,
+  // and `Array(x)` is the standard library's, whatever an extension of Array declares.
+  @Test func resolvesOnlyCallsWhoseArgumentsFitExactly() async {
+    let rules = await Audit.rules(
+      """
+      extension Array where Element == Tag {
+        init?(rawValue: String) {
+          guard let data = rawValue.data(using: .utf8),
+            let tags = try? JSONDecoder().decode([Tag].self, from: data) else { return nil }
+          self = tags
+        }
+      }
+      @MainActor final class TagsController: UIViewController {
+        func status() -> String { "idle" }
+        func status(_ rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
+        func pick(from rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
+        func lookUp(_ rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
+        func lookUp(_ rows: [Row]) async -> [Row] { await api.lookUp(rows) }
+        func render(_ options: [Option]) async {
+          _ = await lookUp(rows)
+          title = status()
+          let shown = Array(options.enumerated())
+          pick(rows)
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  // The fix is made in the helper: it is reported once, not at each of its callers.
+  @Test func reportsAHelperOnceForAllItsCallers() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class FeedController: UIViewController {
+        func sortedRows(_ rows: [Row]) -> [Row] { rows.sorted { $0.date < $1.date } }
+        func reload() { show(sortedRows(model.rows)) }
+        func refresh() { show(sortedRows(model.rows)) }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.line == 3)
+  }
 }

@@ -48,4 +48,29 @@ struct IsolatedServiceTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // An observable model is the UI's state whatever its name; a handler of deep links or of the
+  // app's lifecycle drives UI, and a command of the model edits main-actor objects: all belong
+  // on the main actor.
+  @Test func leavesObservableModelsAndUIHandlersAlone() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor @Observable final class TimelineFetcher {
+        var rows: [Row] = []
+      }
+      @MainActor final class SearchLoader: ObservableObject {
+        @Published var results: [Row] = []
+      }
+      @MainActor protocol DeepLinkHandler {
+        func open(_ url: URL)
+      }
+      @MainActor protocol AppLifecycleHandling {
+        func didEnterBackground()
+      }
+      @MainActor protocol UndoableCommand: AnyObject {
+        func perform()
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
 }

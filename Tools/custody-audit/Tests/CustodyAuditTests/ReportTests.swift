@@ -5,7 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ReportTests {
   private static let files = [
-    "Sources/App/Search View Model.swift": "@MainActor final class A {\n  var task: Task<Void, Never>?\n}\n",
+    "Sources/App/Search View Model.swift": "final class A {\n  func f() { Task.detached {} }\n}\n",
     "Sources/App/Player.swift": "final class C { func f() async { await MainActor.run {} } }\n",
   ]
 
@@ -20,16 +20,16 @@ struct ReportTests {
   @Test func jsonListsEachFindingWithItsFixAndTheCountsPerRule() async throws {
     let document = try await run("--json")
     let findings = try #require(document["findings"] as? [[String: Any]])
-    #expect(findings.compactMap { $0["ruleId"] as? String } == ["CA006", "CA001"])
+    #expect(findings.compactMap { $0["ruleId"] as? String } == ["CA006", "CA005"])
     let first = try #require(findings.last)
     #expect(first["severity"] as? String == "warning")
     #expect(first["line"] as? Int == 2)
-    #expect(first["column"] as? Int == 7)
-    #expect((first["fix"] as? String)?.contains("LatestTask") == true)
+    #expect(first["column"] as? Int == 14)
+    #expect((first["fix"] as? String)?.contains("@concurrent") == true)
     #expect((first["fingerprint"] as? String)?.count == 16)
     let summary = try #require(document["summary"] as? [[String: Any]])
     #expect(summary.count == Rule.all.count)
-    #expect(summary.first { $0["ruleId"] as? String == "CA001" }?["found"] as? Int == 1)
+    #expect(summary.first { $0["ruleId"] as? String == "CA005" }?["found"] as? Int == 1)
   }
 
   @Test func sarifHoldsTheFieldsTheSchemaRequires() async throws {

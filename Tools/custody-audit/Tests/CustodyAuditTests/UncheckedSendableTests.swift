@@ -52,4 +52,13 @@ struct UncheckedSendableTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // A struct is copied, not shared: the state struct a lock guards is one.
+  @Test func leavesAStructAlone() async {
+    let rules = await Audit.result([
+      "State.swift": "struct DownloadState: @unchecked Sendable {\n  var pending: [URL] = []\n  var item: NSObject?\n}",
+      "Queue.swift": "struct Pending { var items: [NSObject] = [] }\nextension Pending: @unchecked Sendable {}",
+    ]).reported.map(\.rule)
+    #expect(rules.isEmpty)
+  }
 }

@@ -31,6 +31,7 @@ struct UnexplainedDetachedTaskTests {
     "  // detached: the archive outlives the screen and must not inherit its priority\n  Task.detached {",
     "  // detached: the archive must not inherit the screen's task-locals\n  // (a longer note)\n  Task.detached {",
     "  Task.detached {  // detached: runs at background priority on purpose",
+    "  // Parse the rows on a background thread\n  Task.detached {",
   ])
   func acceptsADetachedTaskWithItsReason(_ opening: String) async {
     let rules = await Audit.rules(

@@ -81,4 +81,88 @@ struct UnownedScreenTaskTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  // An observer registered in viewDidLoad runs when the notification comes, not as part of the
+  // appearance; the Task in it is the observer's hop, not screen work.
+  @Test func leavesATaskInACallbackRegisteredOnLoadAlone() async {
+    let rules = await Audit.rules(
+      """
+      final class SettingsController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          NotificationCenter.default.addObserver(forName: .defaultsChanged, object: nil, queue: .main) { [weak self] _ in
+            Task { @MainActor in self?.reload() }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func doesNotSayViewDidLoadRunsOnEachAppearance() async {
+    let findings = await Audit.findings(
+      """
+      final class ShareController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          Task { await model.prepare() }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask])
+    #expect(findings.first?.message.contains("each appearance") == false)
+  }
+
+  // A Task per stream event or per change of a value, never cancelled: overlapping runs, the
+  // last to finish wins. One that sleeps first only stages an animation.
+  @Test func flagsATaskStartedOnEachChangeButNotAStagedAnimation() async {
+    let findings = await Audit.findings(
+      """
+      struct InboxView: View {
+        var body: some View {
+          List(model.rows) { Text($0.title) }
+            .onChange(of: watcher.latestEvent?.id) {
+              Task { await model.apply(watcher.latestEvent) }
+            }
+            .onReceive(filters.debounce(for: .seconds(0.3), scheduler: RunLoop.main)) { filter in
+              Task { await model.search(filter) }
+            }
+            .onChange(of: model.rows.count) {
+              Task {
+                try? await Task.sleep(for: .seconds(0.2))
+                withAnimation { scrolledID = model.rows.last?.id }
+              }
+            }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask, .unownedScreenTask])
+    #expect(findings.map(\.line) == [5, 8])
+    #expect(findings.first?.message.contains(".task(id:)") == true)
+  }
+
+  @Test func flagsAPollingTaskWhoseHandleIsDropped() async {
+    let findings = await Audit.findings(
+      """
+      final class MediaRefresher {
+        private var polling: Task<Void, Never>?
+        func watch(_ id: String) {
+          Task {
+            while !Task.isCancelled {
+              if await server.isReady(id) { return }
+              try? await Task.sleep(for: .seconds(5))
+            }
+          }
+        }
+        func follow(_ id: String) {
+          polling = Task {
+            while !Task.isCancelled { await server.ping(id) }
+          }
+        }
+        func stop() { polling?.cancel() }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask])
+    #expect(findings.first?.line == 4)
+  }
 }

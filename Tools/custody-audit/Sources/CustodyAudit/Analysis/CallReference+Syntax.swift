@@ -39,15 +39,11 @@ extension CallReference {
     self = CallReference(receiver: .value, name: name, labels: labels)
   }
 
-  /// Whether a declaration with `declared` labels can take this call's arguments: the call's
-  /// labels appear in the declaration's order (defaulted parameters may be left out).
+  /// Whether a declaration with `declared` labels takes this call's arguments: the same number,
+  /// with the same labels in the same order (an unlabelled argument only for a `_` parameter).
+  /// Syntax does not tell which parameters have defaults, so a call that leaves some out is not
+  /// resolved: a missed helper costs less than a finding about a function the call never reaches.
   func fits(_ declared: [String?]) -> Bool {
-    guard labels.count <= declared.count else { return false }
-    var remaining = declared[...]
-    for label in labels where label != nil {
-      guard let index = remaining.firstIndex(where: { $0 == label }) else { return false }
-      remaining = remaining[(index + 1)...]
-    }
-    return true
+    labels == declared
   }
 }

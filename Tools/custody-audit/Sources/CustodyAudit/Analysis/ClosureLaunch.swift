@@ -95,6 +95,30 @@ enum ClosureLaunch: Equatable {
 }
 
 extension ClosureExprSyntax {
+  /// Calls known to run their closure before they return, on the caller's executor: the
+  /// standard library's algorithms, SwiftUI's `withAnimation`, locks and `autoreleasepool`.
+  private static let synchronousCallees: Set<String> = [
+    "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "sort", "first", "last",
+    "firstIndex", "lastIndex", "contains", "allSatisfy", "min", "max", "partition", "removeAll", "prefix",
+    "drop", "split", "mapValues", "compactMapValues", "enumerated", "zip", "withAnimation", "withTransaction",
+    "autoreleasepool", "withLock", "withLockIfAvailable", "performWithoutAnimation", "withExtendedLifetime",
+    "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafePointer",
+    "withUnsafeMutablePointer", "withObservationTracking", "assumeIsolated", "sync",
+  ]
+
+  /// Whether the closure escapes the code it is written in: a callback handed to an API that
+  /// keeps it (a completion handler, a notification observer, a stored closure), so it runs
+  /// later, on a queue the API chooses, not as part of the code around it. Tasks, dispatched
+  /// blocks, awaited calls and closures given to synchronous algorithms are told apart elsewhere.
+  var escapesAsCallback: Bool {
+    guard ClosureLaunch(self) == .inline else { return false }
+    // `{ … }()` runs in place.
+    if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
+    // `let handler = { … }`: stored for later.
+    guard let call = receivingCall else { return true }
+    return !ClosureExprSyntax.synchronousCallees.contains(call.calleeName ?? "")
+  }
+
   /// The call this closure is an argument or a trailing closure of.
   var receivingCall: FunctionCallExprSyntax? {
     var node = Syntax(self).parent

@@ -55,10 +55,20 @@ extension FileContext {
     var current = node.parent
     while let node = current {
       if let closure = node.as(ClosureExprSyntax.self) {
+        // `Task { @MainActor in … }` is a task as much as `Task { … }` is.
+        let started = closure.receivingCall.map { ClosureLaunch(callee: $0) }
+        if let started, [.task, .screenTask, .detached, .childTask].contains(started) { return true }
         switch ClosureLaunch(closure) {
         case .task, .screenTask, .detached, .childTask: return true
         case .dispatch: return false
-        default: if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return true }
+        case .awaitedCall where closure.signature?.effectSpecifiers?.asyncSpecifier == nil:
+          // A closure given to an awaited call is async only when it awaits; else it is a
+          // callback the callee runs where it wants.
+          return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.await) }
+        default:
+          if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return true }
+          // A completion handler or an observer runs later, outside the async code around it.
+          if closure.escapesAsCallback { return false }
         }
       } else if let function = node.as(FunctionDeclSyntax.self) {
         return function.signature.effectSpecifiers?.asyncSpecifier != nil
@@ -67,6 +77,28 @@ extension FileContext {
       } else if let accessor = node.as(AccessorDeclSyntax.self) {
         if accessor.effectSpecifiers?.asyncSpecifier != nil { return true }
       } else if node.is(DeinitializerDeclSyntax.self) || node.asProtocol((any DeclGroupSyntax).self) != nil {
+        return false
+      }
+      current = node.parent
+    }
+    return false
+  }
+}
+
+extension FileContext {
+  /// Whether code at `node` sits in a closure that escapes as a callback (a completion
+  /// handler, an observer, a stored closure) within its declaration: it runs later, on a queue
+  /// the API chooses, so a hop written in it may be the only thing that brings it back to the
+  /// main thread.
+  func isInEscapingCallback(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let node = current {
+      if let closure = node.as(ClosureExprSyntax.self) {
+        if closure.escapesAsCallback { return true }
+        if !ClosureLaunch(closure).runsInline { return false }
+      } else if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+        || node.is(AccessorDeclSyntax.self) || node.is(DeinitializerDeclSyntax.self)
+      {
         return false
       }
       current = node.parent

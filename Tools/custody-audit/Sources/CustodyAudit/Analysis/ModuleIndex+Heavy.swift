@@ -37,6 +37,9 @@ extension ModuleIndex {
     case .selfValue:
       ids = owner.map { lookUp("\($0).\(call.name)") } ?? []
     case .type(let type):
+      // `Array(…)`, `String(…)`: the standard library's initializers, not an app's extension
+      // of the same type (an `init?(rawValue:)` on `Array` is no JSON decoding at every `Array(x)`).
+      if ModuleIndex.standardTypes.contains(type) { return [] }
       ids = lookUp("\(type).\(call.name)")
     case .value:
       ids = lookUp(call.name, byName: true)
@@ -52,6 +55,13 @@ extension ModuleIndex {
     if case .value = call.receiver { return exact.filter { functions[$0].labels == call.labels } }
     return exact.isEmpty ? fitting : exact
   }
+
+  /// Types of the standard library and Foundation whose own initializers and members a call
+  /// most likely means.
+  static let standardTypes: Set<String> = [
+    "Array", "Dictionary", "Set", "String", "Substring", "Int", "Double", "Float", "Bool", "Character",
+    "Data", "Date", "URL", "UUID", "Optional", "Result", "ContiguousArray", "ArraySlice", "Range",
+  ]
 
   private func runsOnCaller(_ function: FunctionRecord, in module: Module) -> Bool {
     if case .elsewhere = function.isolation { return false }

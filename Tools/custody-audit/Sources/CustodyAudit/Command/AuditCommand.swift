@@ -50,7 +50,9 @@ public enum AuditCommand {
     switch options.format {
     case .text: output(TextReport.render(result.reported))
     case .json: output(JSONReport.render(result))
-    case .sarif: output(SARIFReport.render(result))
+    case .sarif: output(SARIFReport.render(result, root: FileManager.default.currentDirectoryPath))
+    case .github: output(GitHubReport.render(result.reported))
+    case .xcode: output(XcodeReport.render(result.reported, root: FileManager.default.currentDirectoryPath))
     }
     if options.summary { errors(SummaryTable.render(result)) }
     return result.hasWarnings ? Status.findings : Status.clean

@@ -1,7 +1,7 @@
 /// The command line, parsed.
 public struct Options: Equatable, Sendable {
   public enum Format: Equatable, Sendable {
-    case text, json, sarif
+    case text, json, sarif, github, xcode
   }
 
   public var paths: [String] = []
@@ -24,10 +24,13 @@ public struct Options: Equatable, Sendable {
 
     options:
       --json                        findings as JSON on standard output
-      --sarif                       findings as SARIF 2.1.0 on standard output
+      --sarif                       findings as SARIF 2.1.0 on standard output (absolute paths as
+                                    file:// URIs, relative ones against SRCROOT, the working folder)
+      --github                      GitHub Actions annotations (::warning file=…,line=…::message)
+      --xcode                       Xcode build-phase lines with absolute paths (path:line:col: warning: …)
       --no-summary                  no per-rule table on standard error
-      --default-isolation ISOLATION MainActor or nonisolated, for every module (overrides
-                                    .defaultIsolation in Package.swift)
+      --default-isolation ISOLATION MainActor or nonisolated, for files in no package target
+                                    whose Xcode project sets no SWIFT_DEFAULT_ACTOR_ISOLATION
       --baseline FILE               report only findings FILE does not hold
       --write-baseline FILE         write every current finding to FILE and exit 0
       --exclude TEXT                skip files whose path contains TEXT (repeatable)
@@ -54,6 +57,8 @@ public struct Options: Equatable, Sendable {
       switch argument {
       case "--json": format = .json
       case "--sarif": format = .sarif
+      case "--github": format = .github
+      case "--xcode": format = .xcode
       case "--no-summary": summary = false
       case "--summary": summary = true
       case "--default-isolation":

@@ -17,7 +17,7 @@ public struct Rule: Sendable {
   /// Every rule, in identifier order.
   public static let all: [Rule] = [
     Rule(
-      id: .coordinationState, slug: "coordination-state", severity: .warning,
+      id: .coordinationState, slug: "coordination-state", severity: .note,
       summary: "a main-actor type owns coordination state",
       explanation: """
         A stored Task handle, a dictionary used as a cache or an in-flight table, a page cursor \
@@ -30,7 +30,7 @@ public struct Rule: Sendable {
         (the one task a view model may keep, to supersede the previous load).
         """),
     Rule(
-      id: .heavyWorkAfterAwait, slug: "heavy-work-after-await", severity: .warning,
+      id: .heavyWorkAfterAwait, slug: "heavy-work-after-await", severity: .note,
       summary: "CPU-heavy work runs on the main actor after an await",
       explanation: """
         A Task created in a main-actor context, like a main-actor async function, resumes on \
@@ -42,7 +42,7 @@ public struct Rule: Sendable {
         and await its result; assign only the finished value on the main actor.
         """),
     Rule(
-      id: .heavyHelperOnMainActor, slug: "heavy-helper-on-main-actor", severity: .warning,
+      id: .heavyHelperOnMainActor, slug: "heavy-helper-on-main-actor", severity: .note,
       summary: "a synchronous helper does CPU-heavy work on the main actor",
       explanation: """
         Extracting work into a synchronous function does not move it off the main actor: the \
@@ -93,16 +93,16 @@ public struct Rule: Sendable {
       id: .isolatedService, slug: "isolated-service", severity: .warning,
       summary: "a protocol or a service type is bound to the main actor",
       explanation: """
-        A @MainActor protocol forces every conformer, fakes included, onto the main actor; a \
-        main-actor repository, service, client or API type runs its fetching, decoding and \
-        bookkeeping there.
+        A @MainActor service protocol forces every conformer, fakes included, onto the main \
+        actor; a main-actor repository, service, client or API type runs its fetching, decoding \
+        and bookkeeping there.
         """,
       fix: """
         Make services and their protocols nonisolated and Sendable (stateless structs, heavy work \
         in @concurrent functions); give their state to an owner such as Cache or TokenStore.
         """),
     Rule(
-      id: .dispatchMainInAsync, slug: "dispatch-main-in-async", severity: .warning,
+      id: .dispatchMainInAsync, slug: "dispatch-main-in-async", severity: .note,
       summary: "DispatchQueue.main in an async function or a main-actor type",
       explanation: """
         DispatchQueue.main.async or sync escapes Swift concurrency: the compiler no longer \
@@ -114,7 +114,7 @@ public struct Rule: Sendable {
         actor); make the enclosing type or member @MainActor if it touches UI.
         """),
     Rule(
-      id: .uncheckedSendableWithoutLock, slug: "unchecked-sendable-without-lock", severity: .warning,
+      id: .uncheckedSendableWithoutLock, slug: "unchecked-sendable-without-lock", severity: .note,
       summary: "@unchecked Sendable on a type with mutable state and no visible lock",
       explanation: """
         @unchecked Sendable turns off the compiler's race checking; a type with var stored \

@@ -27,6 +27,7 @@ enum JSONReport {
     let tool: String
     let version: String
     let files: Int
+    let lines: Int
     let findings: [Item]
     let summary: [Count]
   }
@@ -46,7 +47,8 @@ enum JSONReport {
         reported: result.reported.count { $0.rule == rule.id })
     }
     let document = Document(
-      tool: Tool.name, version: Tool.version, files: result.fileCount, findings: items, summary: counts)
+      tool: Tool.name, version: Tool.version, files: result.fileCount, lines: result.lineCount, findings: items,
+      summary: counts)
     return encode(document)
   }
 

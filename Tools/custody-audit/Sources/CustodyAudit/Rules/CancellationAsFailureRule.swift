@@ -20,8 +20,10 @@ enum CancellationAsFailureRule {
   static func check(_ statement: DoStmtSyntax, in file: FileContext) -> [Finding] {
     guard let catchAll = statement.catchClauses.first(where: \.catchesEverything),
       !statement.catchClauses.prefix(while: { $0.id != catchAll.id }).contains(where: { $0.mentionsCancellation }),
-      !catchAll.mentionsCancellation, setsFailure(catchAll.body), seesCancellation(statement.body),
-      file.isAsyncContext(Syntax(statement))
+      !catchAll.mentionsCancellation, FailureSearch.run(catchAll.body, locals: localNames(around: statement)),
+      seesCancellation(statement.body),
+      file.isAsyncContext(Syntax(statement)), !inDroppedTask(Syntax(statement)),
+      !onlyStartedInDroppedTasks(statement)
     else { return [] }
     return [
       file.finding(
@@ -35,8 +37,63 @@ enum CancellationAsFailureRule {
     return !scanner.suspensions.isEmpty || scanner.calls.contains { $0.name == "checkCancellation" }
   }
 
-  private static func setsFailure(_ body: CodeBlockSyntax) -> Bool {
-    FailureSearch.run(body)
+  /// Whether the `do` runs in a `Task { }` whose handle is dropped: nothing can cancel that
+  /// task from outside, so its catch sees no cancellation a screen caused.
+  private static func inDroppedTask(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let node = current {
+      if let closure = node.as(ClosureExprSyntax.self), let call = closure.receivingCall {
+        let launch = ClosureLaunch(callee: call)
+        if launch == .task || launch == .detached {
+          return call.assignedName == nil && !call.isAwaited && call.parent?.is(MemberAccessExprSyntax.self) != true
+        }
+      }
+      if node.is(FunctionDeclSyntax.self) || node.asProtocol((any DeclGroupSyntax).self) != nil { return false }
+      current = node.parent
+    }
+    return false
+  }
+
+  /// Whether the `do` is in a private async function that its file calls only from `Task { }`s
+  /// whose handles are dropped (a button's action, an observer): nothing can cancel it.
+  private static func onlyStartedInDroppedTasks(_ statement: DoStmtSyntax) -> Bool {
+    var current = Syntax(statement).parent
+    while let node = current, !node.is(FunctionDeclSyntax.self) { current = node.parent }
+    guard let function = current?.as(FunctionDeclSyntax.self),
+      function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+    else { return false }
+    let name = function.name.text
+    // Calls on implicit `self` or `self.`, outside the function itself.
+    let calls = function.root.tokens(viewMode: .sourceAccurate).filter { token in
+      guard token.text == name, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+        !function.range.contains(token.position)
+      else { return false }
+      guard let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .period else {
+        return true
+      }
+      return previous.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self)
+    }
+    return !calls.isEmpty && calls.allSatisfy { inDroppedTask(Syntax($0)) }
+  }
+
+  /// The names of the local variables in scope at `statement`: the blocks around it, up to
+  /// its type. An error kept in one (`savedError = error`) is usually thrown or reported later,
+  /// where cancellation is still recognisable; it is no state a screen shows.
+  private static func localNames(around statement: DoStmtSyntax) -> Set<String> {
+    var names: Set<String> = []
+    var current = Syntax(statement).parent
+    while let node = current, node.asProtocol((any DeclGroupSyntax).self) == nil {
+      if let items = node.as(CodeBlockItemListSyntax.self) {
+        for item in items {
+          guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+          for binding in variable.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+          }
+        }
+      }
+      current = node.parent
+    }
+    return names
   }
 
   /// Looks for an assignment of a failure, or a call that reports one, in a catch body.
@@ -46,8 +103,11 @@ enum CancellationAsFailureRule {
     /// Looks at the statements of `body` that run for every error: one inside an `if`,
     /// `guard` or `switch` runs for some errors only (`if let words = Copy.message(for: error)`
     /// leaves cancellation out when the copy has no words for it).
-    static func run(_ body: CodeBlockSyntax) -> Bool {
+    private var locals: Set<String> = []
+
+    static func run(_ body: CodeBlockSyntax, locals: Set<String>) -> Bool {
       let search = FailureSearch(viewMode: .sourceAccurate)
+      search.locals = locals
       for statement in body.statements { search.walk(statement) }
       return search.found
     }
@@ -60,8 +120,23 @@ enum CancellationAsFailureRule {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
       let elements = Array(node.elements)
       guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
-      let target = elements[0].trimmedDescription.split(separator: ".").last.map(String.init)?.lowercased() ?? ""
-      if CancellationAsFailureRule.failureNames.contains(where: target.contains) { found = true }
+      let written = elements[0].trimmedDescription
+      let name = written.split(separator: ".").last.map(String.init) ?? ""
+      let target = name.lowercased()
+      // Clearing (`error = nil`, `isSendingMessage = false`) shows no failure; a flag named for
+      // an activity (`isSending…`) is no failure state; a local variable is no screen's state.
+      let value = elements[2...].map(\.trimmedDescription).joined()
+      let clears =
+        value == "nil" || value == "false"
+        || [".none", ".idle", ".initial"].contains { value.hasSuffix($0) || value.contains("\($0))") }
+      let isActivityFlag =
+        ["is", "has", "should", "did", "can"].contains { prefix in
+          name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+        } && !target.contains("error") && !target.contains("fail")
+      let isLocal = !written.contains(".") && locals.contains(name)
+      if !clears, !isActivityFlag, !isLocal, CancellationAsFailureRule.failureNames.contains(where: target.contains) {
+        found = true
+      }
       return .visitChildren
     }
 

@@ -19,9 +19,20 @@ enum CoordinationStateRule {
     let owner =
       type.attributes.contains("MainActor") ? "@MainActor '\(type.name.text)'" : "main-actor '\(type.name.text)'"
     let variables = StoredProperty.all(in: type.memberBlock.members).filter(\.isVariable)
+    // A type that is itself a cache, a sizer or a formatter owns its memo on purpose, on the
+    // thread that uses it (a layout cache must stay on the main thread).
+    let isCacheOwner = ["Cache", "Sizer", "Formatter"].contains(where: type.name.text.hasSuffix)
     var findings: [Finding] = []
     for property in variables {
-      guard let message = message(for: property) else { continue }
+      guard var message = message(for: property) else { continue }
+      if isCacheOwner, message.hasPrefix("caches values") { continue }
+      if message.hasPrefix("stores the Task handle"), joins(property.name, in: type) {
+        // Callers await the stored task's value: a deliberate single flight, which LatestTask
+        // (cancel the previous) would turn back into parallel runs.
+        message =
+          "keeps the in-flight task '\(property.name)' that callers join; let SingleFlight run it once for every "
+          + "caller"
+      }
       if isOwnedLifecycle(property, of: type.name.text, in: file) { continue }
       findings.append(file.finding(.coordinationState, at: property.binding.pattern, "\(owner) \(message)"))
     }
@@ -61,10 +72,27 @@ enum CoordinationStateRule {
       }
       return nil
     }
-    if isToken(lowered) {
+    // A callback (`onCredentials: (() -> Void)?`) or a device's push token is no credential.
+    let isClosure = property.type?.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .arrow } ?? false
+    if isToken(lowered), !isClosure, !lowered.contains("push"), !lowered.contains("device") {
       return "keeps the credential '\(name)'; let a TokenStore own tokens and their refresh"
     }
     return nil
+  }
+
+  /// Whether the type awaits the stored task's value (`try await refresh.value`, `task?.value`):
+  /// callers join the task in flight instead of starting their own.
+  private static func joins(_ name: String, in type: some DeclGroupSyntax) -> Bool {
+    type.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
+      guard token.text == "value", token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period else {
+        return false
+      }
+      var base = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)
+      if base?.tokenKind == .postfixQuestionMark || base?.tokenKind == .exclamationMark {
+        base = base?.previousToken(viewMode: .sourceAccurate)
+      }
+      return base?.text == name
+    }
   }
 
   /// A lone handle the type cancels somewhere other than where it starts it (`deinit`, `stop()`,

@@ -1,9 +1,13 @@
 import SwiftSyntax
 
-/// CA008: `DispatchQueue.main.async` (or `sync`, `asyncAfter`) inside an async function, a task,
-/// or a main-actor context.
+/// CA008: `DispatchQueue.main.async` (or `sync`) inside an async function, a task, or a
+/// main-actor context.
+///
+/// Left alone: `asyncAfter`, a deliberate delay (animation staging, a two-step navigation), not
+/// a hop; and a hop written in a closure that escapes (a completion handler, an observer): it
+/// may run on a background queue, and the hop is what brings it back to the main thread.
 enum DispatchMainRule {
-  private static let methods: Set<String> = ["async", "sync", "asyncAfter", "asyncAndWait"]
+  private static let methods: Set<String> = ["async", "sync", "asyncAndWait"]
 
   static func check(_ call: FunctionCallExprSyntax, in file: FileContext) -> [Finding] {
     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -18,7 +22,7 @@ enum DispatchMainRule {
           "\(method) in async code escapes Swift concurrency; await a @MainActor function instead")
       ]
     }
-    guard file.isMainActorContext(Syntax(call)) else { return [] }
+    guard file.isMainActorContext(Syntax(call)), !file.isInEscapingCallback(Syntax(call)) else { return [] }
     return [
       file.finding(
         .dispatchMainInAsync, at: call.calledExpression,

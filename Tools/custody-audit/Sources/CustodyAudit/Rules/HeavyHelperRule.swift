@@ -5,7 +5,8 @@ import SwiftSyntax
 /// work on every read.
 enum HeavyHelperRule {
   static func check(_ call: FunctionCallExprSyntax, in file: FileContext) -> [Finding] {
-    guard let reference = CallReference(call) else { return [] }
+    // An awaited call reaches an async function, whatever synchronous overload shares its name.
+    guard let reference = CallReference(call), !call.isAwaited else { return [] }
     let owner = file.enclosingTypeName(of: Syntax(call))
     guard let (name, reason) = file.index.heavyCallee(of: reference, owner: owner, in: file.module),
       file.isMainActorContext(Syntax(call))

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// CA007: `@MainActor` on a protocol, or a main-actor repository, service, client or API type.
+/// CA007: a main-actor repository, service, client or API type, or a protocol so named.
 ///
 /// Protocols whose names speak of UI (`View`, `Screen`, `Delegate`, `DataSource`, `Presenter`,
 /// `Coordinator`, `Router`, `Controller`, `Scene`, `Display`, `Navigat…`, `Representable`,
@@ -14,13 +14,15 @@ enum IsolatedServiceRule {
   ]
   static let interfaceWords = [
     "View", "Screen", "Delegate", "DataSource", "Presenter", "Coordinator", "Router", "Controller", "Scene",
-    "Display", "Navigat", "Representable", "Cell", "UI",
+    "Display", "Navigat", "Representable", "Cell", "UI", "Handler", "Lifecycle", "Window", "Link",
   ]
 
   static func check(_ protocolDecl: ProtocolDeclSyntax, in file: FileContext) -> [Finding] {
     let name = protocolDecl.name.text
     guard !interfaceWords.contains(where: name.contains) else { return [] }
-    if let attribute = protocolDecl.attributes.mainActorAttribute {
+    // A main-actor protocol of the model or the UI (`Container`, `UndoableCommand`,
+    // `SidebarItem`) is often right: only one named like a service is a finding.
+    if isService(name), let attribute = protocolDecl.attributes.mainActorAttribute {
       return [
         file.finding(
           .isolatedService, at: attribute,
@@ -43,6 +45,10 @@ enum IsolatedServiceRule {
     guard isService(name), !type.is(ActorDeclSyntax.self), file.typeIsolation(of: Syntax(type)) == true else {
       return []
     }
+    // An observable model is the UI's state, whatever its name (`TimelineFetcher`): the main
+    // actor is its place.
+    let inherited = type.inheritanceClause?.names ?? []
+    if type.attributes.contains("Observable") || inherited.contains("ObservableObject") { return [] }
     let fix = "make it a nonisolated Sendable type and give its state to an owner"
     if let attribute = type.attributes.mainActorAttribute {
       return [

@@ -7,7 +7,10 @@ import SwiftSyntax
 /// one, `NSCondition`, or an atomic. Isolation is a global actor attribute on the type.
 enum UncheckedSendableRule {
   static func check(_ type: some DeclGroupSyntax & NamedDeclSyntax, in file: FileContext) -> [Finding] {
-    guard let unchecked = type.inheritanceClause?.uncheckedSendable,
+    // A struct or an enum is copied, not shared: its `var`s race only through a reference that
+    // holds it, such as the lock a state struct lives in.
+    guard !type.is(StructDeclSyntax.self), !type.is(EnumDeclSyntax.self),
+      let unchecked = type.inheritanceClause?.uncheckedSendable,
       DeclaredIsolation(attributes: type.attributes, modifiers: type.modifiers).runsWithType,
       file.typeIsolation(of: Syntax(type)) != true
     else { return [] }
@@ -21,7 +24,8 @@ enum UncheckedSendableRule {
   static func check(_ extensionDecl: ExtensionDeclSyntax, in file: FileContext) -> [Finding] {
     guard let unchecked = extensionDecl.inheritanceClause?.uncheckedSendable,
       let type = file.index.type(named: extensionDecl.extendedType.plainName, in: file.module),
-      type.isolation.runsWithType, file.index.isMainActor(type: type.name, in: file.module) != true,
+      type.kind == .class, type.isolation.runsWithType,
+      file.index.isMainActor(type: type.name, in: file.module) != true,
       !type.storedVariables.isEmpty, !type.holdsLock
     else { return [] }
     return [finding(type.name, type.storedVariables, at: unchecked, in: file)]

@@ -15,7 +15,7 @@ enum UnexplainedDetachedTaskRule {
     while above >= 1 {
       let text = file.text(ofLine: above).drop { $0.isWhitespace }
       guard text.hasPrefix("//") else { break }
-      if hasReason(text) { return [] }
+      if hasReason(text) || saysWhereItRuns(text) { return [] }
       above -= 1
     }
     return [
@@ -24,6 +24,15 @@ enum UnexplainedDetachedTaskRule {
         "Task.detached without a reason; use a @concurrent function or a child task, or say why on the line before: "
           + "// detached: <reason>")
     ]
+  }
+
+  /// Words that say why the work leaves the caller's executor: "parse items on a background
+  /// thread" is a reason as much as `// detached:` is, written as people write it.
+  private static let placeWords = ["background", "thread", "off the main", "detach", "priority", "executor"]
+
+  private static func saysWhereItRuns(_ line: Substring) -> Bool {
+    let text = line.drop { $0 == " " || $0 == "/" }.lowercased()
+    return !text.hasPrefix("detached:") && placeWords.contains { text.contains($0) }
   }
 
   private static func hasReason(_ line: Substring) -> Bool {

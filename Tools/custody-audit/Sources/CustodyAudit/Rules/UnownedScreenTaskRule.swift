@@ -2,21 +2,43 @@ import SwiftSyntax
 
 /// CA004: a `Task` started when a screen appears (SwiftUI's `onAppear`, UIKit's `viewDidLoad`,
 /// `viewWillAppear`, `viewDidAppear`) that nothing owns: its handle is dropped, or kept in a
-/// property that is never cancelled.
+/// property that is never cancelled. Also a dropped `Task` started on each change or event
+/// (`onChange`, `onReceive`): overlapping runs, the last to finish wins.
 enum UnownedScreenTaskRule {
   private static let appearanceMethods: Set<String> = ["viewDidLoad", "viewWillAppear", "viewDidAppear"]
 
   static func check(_ call: FunctionCallExprSyntax, in file: FileContext) -> [Finding] {
     let launch = ClosureLaunch(callee: call)
-    guard launch == .task || launch == .detached, call.launchedClosure != nil,
-      let appearance = appearance(around: call)
-    else { return [] }
+    guard launch == .task || launch == .detached, let closure = call.launchedClosure else { return [] }
     let start = launch == .task ? "Task" : "Task.detached"
-    guard let handle = call.assignedName else {
+    if call.assignedName == nil, !call.isAwaited, call.parent?.is(MemberAccessExprSyntax.self) != true,
+      pollsUntilCancelled(closure)
+    {
       return [
         file.finding(
           .unownedScreenTask, at: call.calledExpression,
-          "\(start) in \(appearance) is never cancelled and runs again on each appearance; use .task { } or "
+          "\(start) polls until it is cancelled, but its handle is dropped, so nothing can cancel it; keep the "
+            + "handle and cancel it when its owner goes away, or use .task { }")
+      ]
+    }
+    guard let appearance = appearance(around: call) else { return [] }
+    if changeModifiers.contains(appearance) {
+      // A Task that sleeps first stages an animation or a scroll; overlapping runs are harmless.
+      guard call.assignedName == nil, !(call.launchedClosure.map(startsWithSleep) ?? false) else { return [] }
+      return [
+        file.finding(
+          .unownedScreenTask, at: call.calledExpression,
+          "\(start) in \(appearance) is never cancelled: each change starts another while the previous may still "
+            + "run, and the last to finish wins; use .task(id:) with the value that changes")
+      ]
+    }
+    guard let handle = call.assignedName else {
+      // viewDidLoad runs once per controller, not on each appearance.
+      let again = appearance == "viewDidLoad" ? "outlives the screen" : "runs again on each appearance"
+      return [
+        file.finding(
+          .unownedScreenTask, at: call.calledExpression,
+          "\(start) in \(appearance) is never cancelled and \(again); use .task { } or "
             + ".task(id:) (UIKit: keep the handle and cancel it when the screen disappears)")
       ]
     }
@@ -33,14 +55,35 @@ enum UnownedScreenTaskRule {
     ]
   }
 
-  /// `onAppear` or the UIKit method the call is made in, or `nil`.
+  /// Whether the closure loops on `!Task.isCancelled` (`while !Task.isCancelled { … }`).
+  private static func pollsUntilCancelled(_ closure: ClosureExprSyntax) -> Bool {
+    closure.statements.contains { item in
+      guard let loop = item.item.as(WhileStmtSyntax.self) else { return false }
+      return loop.conditions.trimmedDescription.contains("!Task.isCancelled")
+    }
+  }
+
+  private static func startsWithSleep(_ closure: ClosureExprSyntax) -> Bool {
+    guard let first = closure.statements.first else { return false }
+    let text = first.trimmedDescription
+    return text.contains("Task.sleep") && text.hasPrefix("try")
+  }
+
+  /// SwiftUI modifiers whose closure runs on each change of a value or each event of a publisher.
+  private static let changeModifiers: Set<String> = ["onChange", "onReceive"]
+
+  /// `onAppear`, `onChange`, `onReceive` or the UIKit method the call is made in, or `nil`.
   private static func appearance(around call: FunctionCallExprSyntax) -> String? {
     var current = Syntax(call).parent
     while let node = current {
       if let closure = node.as(ClosureExprSyntax.self) {
         let launch = ClosureLaunch(closure)
-        if let receiver = closure.receivingCall, receiver.calleeName == "onAppear" { return "onAppear" }
-        guard launch.runsInline else { return nil }
+        if let receiver = closure.receivingCall, let name = receiver.calleeName,
+          name == "onAppear" || changeModifiers.contains(name)
+        {
+          return name
+        }
+        guard launch.runsInline, !closure.escapesAsCallback else { return nil }
       } else if let function = node.as(FunctionDeclSyntax.self) {
         return appearanceMethods.contains(function.name.text) ? function.name.text : nil
       }
