@@ -77,6 +77,8 @@ public final class SessionViewModel {
       try await session.signOut(endingOnServerWith: auth)
       show(nil)
       user = nil
+    } catch is CancellationError {
+      // Neutral: the screen keeps what it shows.
     } catch {
       show(.storage, FailureCopy.notSignedOut(error))
     }

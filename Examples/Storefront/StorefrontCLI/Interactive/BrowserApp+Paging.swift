@@ -23,7 +23,10 @@ extension BrowserApp {
   /// are stale (see ``rowsAreStale``), keeping the selected product.
   func focusChanged(gained: Bool) {
     environment.appEvents.send(gained ? .didBecomeActive : .didResignActive)
-    guard gained, rowsAreStale else { return }
+    guard gained else { return }
+    // Another window on this data folder may have changed the favourites meanwhile.
+    start { await self.environment.favorites.reload() }
+    guard rowsAreStale else { return }
     start { await self.reloadCatalog { await self.catalog.refresh() } }
   }
 

@@ -58,11 +58,11 @@ public enum HelpText {
       """
       Files, in the data directory (--data-dir PATH; default $XDG_DATA_HOME/storefront when \
       XDG_DATA_HOME is an absolute path, else ~/.local/share/storefront; made readable by its \
-      owner only): session.json (0600, the embedded backend's session), \
-      session-SCHEME-HOST-PORT.json (0600, the session with a --server, sent to that server \
-      alone), favorites.json, catalog.json (the first page, shown at start while offline), \
-      products.json (the products seen, shown at once at the next start), preferences.json \
-      (the sort order), embedded-backend.json (0600, the embedded backend's sessions).
+      owner only): session.json (0600, the session), favorites.json, catalog.json (the first \
+      page, shown at start while offline) and products.json (the products seen, shown at once \
+      at the next start), each the embedded backend's; for a --server the same names with \
+      -SCHEME-HOST-PORT before .json, that server's alone; preferences.json (the sort order); \
+      embedded-backend.json (0600, the embedded backend's sessions).
       """,
     ].map { wrapped($0, width: width) }
     return """
