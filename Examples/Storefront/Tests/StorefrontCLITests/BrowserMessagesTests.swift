@@ -11,7 +11,7 @@ struct BrowserMessagesTests {
     "session.json", "favorites.json", "catalog.json", "preferences.json", "embedded-backend.json",
   ]
 
-  @Test func aPriceTheServerDidNotTakeIsSaidOnTheFormAndLeavesWithIt() async throws {
+  @Test func aPriceTheServerWouldIgnoreIsSaidOnTheFormAndLeavesWithIt() async throws {
     let data = try DataFolder()
     let terminal = try PseudoTerminal(arguments: ["--data-dir", data.path, "--latency", "0"], columns: 100, rows: 24)
     try await terminal.read(until: "30 of 200")
@@ -21,19 +21,19 @@ struct BrowserMessagesTests {
     terminal.send("e")
     try await terminal.read(until: "⏎ save", after: mark)
     mark = terminal.mark
-    terminal.send("\t\u{15}0\r")  // the public service ignores a price of 0, and so does the embedded one
-    try await terminal.read(until: "did not take the new price", after: mark)
+    terminal.send("\t\u{15}0\r")  // the public service ignores a price of 0: the form says so before sending
+    try await terminal.read(until: "must be above zero", after: mark)
     let form = terminal.lastFrame(after: mark)
     let price = try #require(form.firstIndex { $0.hasPrefix(" ▸ Price: 0") })
-    #expect(form[price + 2].hasPrefix(" The server did not take the new price"), "under the fields: \(form)")
-    #expect(form.filter { $0.contains("did not take") }.count == 1, "said once, on the form: \(form)")
+    #expect(form[price + 2].hasPrefix(" The price must be above zero"), "under the fields: \(form)")
+    #expect(form.filter { $0.contains("above zero") }.count == 1, "said once, on the form: \(form)")
 
     mark = terminal.mark
     terminal.send("\u{1B}")
     try await terminal.read(until: "Throw away your changes", after: mark)  // the price was edited
     terminal.send("y")
     try await terminal.read(until: "r reload", after: mark)  // the details again
-    #expect(!terminal.lastFrame(after: mark).joined().contains("did not take"), "the form took its words with it")
+    #expect(!terminal.lastFrame(after: mark).joined().contains("above zero"), "the form took its words with it")
     terminal.send("q")
     try await terminal.readToEnd()
   }

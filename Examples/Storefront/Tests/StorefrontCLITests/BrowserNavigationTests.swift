@@ -62,7 +62,7 @@ struct BrowserNavigationTests {
     terminal.send("e")
     try await terminal.read(until: "⏎ save", after: mark)
     terminal.send("\t\u{15}0.01\r")
-    try await terminal.read(until: "Saved.", after: mark)
+    try await terminal.read(until: "Saved until storefront quits: the embedded backend forgets edits.", after: mark)
     mark = terminal.mark
     terminal.send("r")
     try await terminal.read { Self.ids($0.lastFrame(after: mark)).first == selected }

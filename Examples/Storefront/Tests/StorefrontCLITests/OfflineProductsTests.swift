@@ -16,7 +16,8 @@ struct OfflineProductsTests {
     let text = try await data.run(["products", "--limit", "3"], server: Self.unreachable)
     #expect(text.status == 0, "\(text.error)")
     #expect(text.output.contains("Products 1–3 of 200, saved "))
-    #expect(text.error.hasPrefix("storefront: warning: Cannot reach \(Self.unreachable)."))
+    #expect(text.error.hasPrefix("storefront: warning: Nothing answers at the server's address."))
+    #expect(text.error.contains("(--server \(Self.unreachable))"))
     #expect(text.error.contains("Showing the products saved at "))
 
     let json = try await data.run(["products", "--limit", "3", "--json"], server: Self.unreachable)
@@ -48,7 +49,7 @@ struct OfflineProductsTests {
     for arguments in [["products", "--sort", "price"], ["products", "--category", "laptops"]] {
       let outcome = try await data.run(arguments, server: Self.unreachable)
       #expect(outcome.status == 1)
-      #expect(outcome.error.hasPrefix("storefront: Cannot reach \(Self.unreachable)."))
+      #expect(outcome.error.hasPrefix("storefront: Nothing answers at the server's address."))
       #expect(outcome.output.isEmpty)
     }
   }
@@ -59,7 +60,7 @@ struct OfflineProductsTests {
 
     let outcome = try await data.run(["products", "--limit", "3"], server: Self.unreachable)
     #expect(outcome.status == 1)
-    #expect(outcome.error.hasPrefix("storefront: Cannot reach \(Self.unreachable)."))
+    #expect(outcome.error.hasPrefix("storefront: Nothing answers at the server's address."))
     #expect(outcome.output.isEmpty)
   }
 
