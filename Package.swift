@@ -35,9 +35,14 @@ let package = Package(
       name: "custody-http-wait", dependencies: ["CustodyHTTP"], path: "Tests/Executables/custody-http-wait"),
 
     // The Storefront example app.
-    .target(name: "Storefront", dependencies: ["Custody", "CustodyHTTP"], path: "Examples/Storefront/Storefront"),
+    // How text reads to a person (sorting, matching), shared by the app and its embedded backend.
+    .target(name: "StorefrontText", path: "Examples/Storefront/StorefrontText"),
     .target(
-      name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP"],
+      name: "Storefront", dependencies: ["Custody", "CustodyHTTP", "StorefrontText"],
+      path: "Examples/Storefront/Storefront"
+    ),
+    .target(
+      name: "StorefrontFixtures", dependencies: ["Custody", "CustodyHTTP", "StorefrontText"],
       path: "Examples/Storefront/StorefrontFixtures"),
     .target(
       name: "StorefrontUI", dependencies: ["Storefront", "Custody"], path: "Examples/Storefront/StorefrontUI",

@@ -1,5 +1,6 @@
 import Custody
 import Foundation
+import StorefrontText
 
 /// Owns the products the app has seen: details and search results, cached and coalesced, and
 /// the edits every screen must agree on, shown at once and taken back when they fail.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontText
 
 /// Sorting, grouping and chunking of product lists: pure functions over `Sendable` values,
 /// `@concurrent` so they never run on the caller's actor, the main actor included.

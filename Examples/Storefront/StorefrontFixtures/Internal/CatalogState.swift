@@ -1,3 +1,5 @@
+import StorefrontText
+
 /// The products as the backend currently serves them, edits included.
 ///
 /// A value: a request copies it out of the lock (the arrays are shared, not copied) and reads

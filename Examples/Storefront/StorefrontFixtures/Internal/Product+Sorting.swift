@@ -1,3 +1,5 @@
+import StorefrontText
+
 /// A value to order products by.
 ///
 /// Text compares as a person reads it (``ReadingText``): `eChef` between `Delta` and `Fig`,

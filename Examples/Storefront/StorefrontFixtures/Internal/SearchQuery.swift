@@ -1,3 +1,5 @@
+import StorefrontText
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -4,15 +4,15 @@ import Foundation
 /// (`Éclat`, `eclat` and `ECLAT` read alike), and numbers ordered by value (`Item 9` before
 /// `Item 10`).
 ///
-/// The embedded backend orders and matches the same way (its own copy: the two targets share
-/// nothing), so a list sorted here agrees with a page the backend sorted.
+/// Storefront's client and its embedded backend both order and match with it, so a list the
+/// client sorts agrees with a page the backend sorted.
 ///
 /// Folding goes through Foundation, which is slow per call; callers fold each product once
 /// per sort or search, never per comparison. ASCII text, most of a generated catalog, is only
 /// lowercased.
-enum ReadingText {
+public enum ReadingText {
   /// `text` lowercased, without accents, in its narrow forms.
-  static func folded(_ text: String) -> String {
+  public static func folded(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
     return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
@@ -20,7 +20,7 @@ enum ReadingText {
   /// A key whose code-unit order is reading order: `text` folded, each run of digits preceded
   /// by its length (leading zeros dropped), so a shorter number sorts first. The length is a
   /// digit itself, so numbers still sort before letters.
-  static func sortKey(_ text: String) -> [UInt16] {
+  public static func sortKey(_ text: String) -> [UInt16] {
     var key: [UInt16] = []
     var digits: [UInt16] = []
     func endNumber() {
