@@ -15,12 +15,20 @@ let package = Package(
     // command line's parsing and line-editing files (its other files need package access).
     // Both use the library's package-level lock, and the fixtures its package-level `Duration`
     // helper, compiled into each through a symlink too.
+    // How the app and its backend read typed text (prices), shared by both.
+    .target(name: "StorefrontText"),
     .target(
       name: "Storefront",
-      dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),
+      dependencies: [
+        "StorefrontText", .product(name: "Custody", package: "Custody"),
+        .product(name: "CustodyHTTP", package: "Custody"),
+      ]),
     .target(
       name: "StorefrontFixtures",
-      dependencies: [.product(name: "Custody", package: "Custody"), .product(name: "CustodyHTTP", package: "Custody")]),
+      dependencies: [
+        "StorefrontText", .product(name: "Custody", package: "Custody"),
+        .product(name: "CustodyHTTP", package: "Custody"),
+      ]),
     .target(name: "StorefrontCLIParsing", dependencies: ["Storefront"]),
     // The command line's line editor and key decoder, with the text helpers they draw with.
     .target(name: "StorefrontCLIEditing"),

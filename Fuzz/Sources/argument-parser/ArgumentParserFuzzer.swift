@@ -26,7 +26,9 @@ private func checkSplit(_ parsed: ParsedArguments) {
     guard let spec = CommandTable.command(named: name) else { fatalError("unknown command '\(name)' accepted") }
     return spec
   }
-  precondition(parsed.positionals.count <= (spec?.arguments.count ?? 0), "more arguments than the command takes")
+  if spec?.repeatsLastArgument != true {
+    precondition(parsed.positionals.count <= (spec?.arguments.count ?? 0), "more arguments than the command takes")
+  }
   let options = (spec?.options ?? []) + CommandTable.global
   func option(_ name: String) -> OptionSpec {
     guard let option = options.first(where: { $0.name == name }) else {

@@ -51,7 +51,7 @@ public struct CommandSpec: Sendable, Hashable {
   var requiredArgumentCount: Int { arguments.count { !$0.hasSuffix("?") } }
 
   /// Whether the last argument may repeat (`ID...`).
-  var repeatsLastArgument: Bool { arguments.last?.hasSuffix("...") == true }
+  public var repeatsLastArgument: Bool { arguments.last?.hasSuffix("...") == true }
 
   func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
 }

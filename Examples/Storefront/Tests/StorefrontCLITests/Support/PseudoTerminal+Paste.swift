@@ -36,9 +36,17 @@ extension PseudoTerminal {
 
   private func waitUntilWritable(timeout: Duration, sent: Int, of total: Int) async throws {
     let writable = AwaitableState(false)
+    // The source watches a duplicate that only its cancel handler closes. libdispatch unregisters
+    // a cancelled source later, on its manager thread; a descriptor closed before then (the
+    // terminal's `deinit` closes `master`) may already be reused, by another test's socket or
+    // terminal, and the manager thread then reads a dangling registration and crashes in
+    // `_dispatch_event_loop_drain`.
+    let descriptor = fcntl(master, F_DUPFD_CLOEXEC, 0)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     let source = DispatchSource.makeWriteSource(
-      fileDescriptor: master, queue: DispatchQueue(label: "pseudo-terminal paste"))
+      fileDescriptor: descriptor, queue: DispatchQueue(label: "pseudo-terminal paste"))
     source.setEventHandler { writable.update { $0 = true } }
+    source.setCancelHandler { close(descriptor) }
     source.resume()
     defer { source.cancel() }
     do {
