@@ -7,10 +7,21 @@ struct CustodyBench {
   /// What the command line asked for besides the scenarios.
   struct Options: Sendable {
     var quick = false
-    /// Where `stall` draws its heartbeat, if anywhere.
+    /// Where `stall` draws its heartbeat and `scale` its curves, if anywhere.
     var plotPath: String?
+    /// The scenarios selected that draw a picture.
+    var plotting: [String] = []
     /// How many times each scenario runs; with more than one, the range of each figure follows.
     var runs = 1
+
+    /// Where `scenario` draws: the path given, or, when two scenarios that draw run, the path
+    /// with the scenario's name added (`out.svg` → `out-scale.svg`).
+    func plotPath(for scenario: String) -> String? {
+      guard let plotPath, plotting.count > 1 else { return plotPath }
+      let url = URL(fileURLWithPath: plotPath)
+      let stem = url.deletingPathExtension().lastPathComponent + "-" + scenario
+      return url.deletingLastPathComponent().appendingPathComponent(stem).appendingPathExtension("svg").path
+    }
   }
 
   static let scenarios: [(name: String, run: @Sendable (Options) async -> ScenarioReport)] = [
@@ -18,11 +29,12 @@ struct CustodyBench {
     ("cache", { await CacheScenario.run(quick: $0.quick) }), ("write", { await WriteScenario.run(quick: $0.quick) }),
     ("token", { await TokenScenario.run(quick: $0.quick) }), ("pager", { await PagerScenario.run(quick: $0.quick) }),
     ("decode", { await DecodeScenario.run(quick: $0.quick) }), ("flow", { await FlowScenario.run(quick: $0.quick) }),
-    ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath) }),
+    ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath(for: "stall")) }),
     ("paste", { await PasteScenario.run(quick: $0.quick) }),
     ("hydrate", { await HydrateScenario.run(quick: $0.quick) }),
     ("frame", { await FrameScenario.run(quick: $0.quick) }),
     ("cancel", { await CancelScenario.run(quick: $0.quick) }),
+    ("scale", { await ScalingScenario.run(quick: $0.quick, plot: $0.plotPath(for: "scale")) }),
   ]
 
   static func main() async {
@@ -50,6 +62,7 @@ struct CustodyBench {
       }
     }
     if selected.isEmpty { selected = scenarios.map(\.name) }
+    options.plotting = ["stall", "scale"].filter(selected.contains)
 
     #if DEBUG
       print("note: a debug build; run `swift run -c release custody-bench` for numbers worth reading\n")
@@ -97,7 +110,9 @@ struct CustodyBench {
 
     Scenarios: \(scenarios.map(\.name).joined(separator: ", ")) (all when none is named)
       --json PATH  also write one JSON object per scenario: metrics and ratios with their targets
-      --plot PATH  with `stall`, also draw the heartbeat's lateness over time as an SVG
+      --plot PATH  with `stall`, also draw the heartbeat's lateness over time as an SVG; with
+                   `scale`, the cost per operation against N (and a PNG where rsvg-convert is);
+                   with both, each adds its name to the file's (out.svg: out-stall.svg, out-scale.svg)
       --runs N     run each scenario N times, then print the range (min–max) of every figure
       --quick      reduced sizes, for a smoke test
     """

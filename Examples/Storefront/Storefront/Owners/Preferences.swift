@@ -44,17 +44,18 @@ public final class Preferences: Sendable {
   /// The last text searched for; synchronous from any isolation.
   public var lastSearch: String? { store.value.lastSearch }
 
-  /// Keeps `sort` as the order to list in; written in the background (see ``flush()``).
+  /// Keeps `sort` as the order to list in; written in the background (see ``flush()``). Only
+  /// this choice is written: another window on the same folder keeps its last search.
   public func remember(sort: ProductSort?) {
     guard store.value.sort != sort else { return }
-    store.update { $0.sort = sort }
+    store.merge { $0.sort = sort }
   }
 
   /// Keeps `query` as the last search, unless it is blank or too long to type again.
   public func remember(search query: String) {
     let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !query.isEmpty, query.count <= Self.searchLimit, store.value.lastSearch != query else { return }
-    store.update { $0.lastSearch = query }
+    store.merge { $0.lastSearch = query }
   }
 
   /// Waits until the last remembered choice is on disk.

@@ -23,6 +23,23 @@ struct PreferencesTests {
     #expect(second.environment.loadProblems.isEmpty)
   }
 
+  // Two windows on one folder: the order chosen in one and the search made in the other are
+  // both kept, whichever writes last (each store reads the file again before it writes).
+  @Test func twoWindowsKeepEachOthersChoice() async throws {
+    let file = TestBed.newFolder().appending(path: "preferences.json")
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let first = Preferences(store: await FileStore.open(url: file, default: .init()))
+    let second = Preferences(store: await FileStore.open(url: file, default: .init()))
+    first.remember(sort: ProductSort(.title))
+    try await first.flush()
+    second.remember(search: "phone")
+    try await second.flush()
+
+    let next = Preferences(store: await FileStore.open(url: file, default: .init()))
+    #expect(next.sort == ProductSort(.title), "the first window's order")
+    #expect(next.lastSearch == "phone", "the second window's search")
+  }
+
   @Test func aDamagedFileIsMovedAsideAndReported() async throws {
     let folder = TestBed.newFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
