@@ -197,13 +197,30 @@ public actor FileStore<Value: Codable & Sendable> {
     }
   }
 
-  /// Waits until every value saved before this call is on disk.
+  /// Waits until every value saved before this call is on disk, or until the calling task is
+  /// cancelled.
+  ///
+  /// A cancelled caller stops waiting at once and the call returns; the write goes on, and a
+  /// later `flush()` waits for it. So a return from a cancelled task does not say the value is
+  /// on disk: check `Task.isCancelled` where it matters.
   ///
   /// - Throws: ``FileStoreError/writeFailed(_:underlying:)`` or ``FileStoreError/encodingFailed(_:)`` when the
   ///   last write failed; the file then still holds the value written before.
   public func flush() async throws(FileStoreError) {
-    let result = await withCheckedContinuation { (waiter: FlushWaiter) in
-      if case .done(let result) = shared.withLock({ $0.flush(waiter) }) { waiter.resume(returning: result) }
+    let id = shared.withLock { $0.makeFlushID() }
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (waiter: FlushWaiter) in
+        let action: FileStoreState<Value, FlushWaiter>.FlushAction? = shared.withLock { state in
+          Task.isCancelled ? nil : state.flush(waiter, id: id)
+        }
+        switch action {
+        case nil: waiter.resume(returning: .success(()))
+        case .done(let result): waiter.resume(returning: result)
+        case .wait: break
+        }
+      }
+    } onCancel: {
+      shared.withLock { $0.cancelFlush(id) }?.resume(returning: .success(()))
     }
     try result.get()
   }

@@ -41,6 +41,19 @@ struct FileStoreStateTests {
     #expect((try? outcome.get()) != nil)
   }
 
+  @Test mutating func aCancelledFlushIsHandedBackAndTheWriteAnswersOnlyTheOthers() throws {
+    _ = state.update { $0 = 1 }
+    let cancelled = state.makeFlushID()
+    let kept = state.makeFlushID()
+    #expect(!isDone(state.flush("cancelled", id: cancelled)))
+    #expect(!isDone(state.flush("kept", id: kept)))
+    #expect(state.cancelFlush(cancelled) == "cancelled")
+    #expect(state.cancelFlush(cancelled) == nil, "handed back once")
+    let write = try #require(nextWriteCopy())
+    #expect(state.wrote(write.version, error: nil).waiters == ["kept"])
+    #expect(state.cancelFlush(kept) == nil, "answered by the write already")
+  }
+
   @Test mutating func aFailedWriteFailsItsFlushesAndLaterOnesUntilTheNextWrite() throws {
     _ = state.update { $0 = 1 }
     #expect(!isDone(state.flush("flush")))

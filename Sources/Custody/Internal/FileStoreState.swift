@@ -86,7 +86,8 @@ struct FileStoreState<Value: Sendable, Waiter> {
   private var writerScheduled = false
   /// The newest save written, and how its write went.
   private var lastWrite: (version: UInt64, error: FileStoreError?) = (0, nil)
-  private var flushWaiters: [(version: UInt64, waiter: Waiter)] = []
+  private var flushWaiters: [(version: UInt64, id: UInt64, waiter: Waiter)] = []
+  private var lastFlushID: UInt64 = 0
   /// Sends under the owner's lock; a stream's termination handler never takes that lock.
   private let watchers = Broadcast<Value>(keepingNewest: 1)
 
@@ -209,10 +210,23 @@ struct FileStoreState<Value: Sendable, Waiter> {
     return result
   }
 
+  /// An identity for the next flush, to cancel it by.
+  mutating func makeFlushID() -> UInt64 {
+    lastFlushID += 1
+    return lastFlushID
+  }
+
   /// A flush: done when the newest save is written, otherwise `waiter` waits for that write.
-  mutating func flush(_ waiter: Waiter) -> FlushAction {
+  mutating func flush(_ waiter: Waiter, id: UInt64 = 0) -> FlushAction {
     guard lastWrite.version < version else { return .done(lastWrite.error.map { .failure($0) } ?? .success(())) }
-    flushWaiters.append((version, waiter))
+    flushWaiters.append((version, id, waiter))
     return .wait
+  }
+
+  /// Stops keeping the flush `id` waiting, and hands back its waiter; `nil` when the write it
+  /// waited for already answered it, or it never waited. The write goes on.
+  mutating func cancelFlush(_ id: UInt64) -> Waiter? {
+    guard let index = flushWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+    return flushWaiters.remove(at: index).waiter
   }
 }
