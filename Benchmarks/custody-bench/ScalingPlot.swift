@@ -9,9 +9,9 @@ struct ScalingPlot {
   var sizes: [Int]
 
   private let columns = 4
-  private let panelWidth = 250.0, panelHeight = 170.0
+  private let panelWidth = 270.0, panelHeight = 175.0
   private let margin = 16.0, header = 50.0
-  private let plotLeft = 38.0, plotTop = 34.0, plotRight = 10.0, plotBottom = 22.0
+  private let plotLeft = 52.0, plotTop = 36.0, plotRight = 18.0, plotBottom = 24.0
   /// The relative cost axis: a tenth of the smallest N's cost up to ten thousand times it.
   private let lowDecade = -1.0, highDecade = 4.0
   private let ink = "#1565c0", frame = "#bdbdbd"
@@ -46,7 +46,9 @@ struct ScalingPlot {
         + #"font-family="sans-serif" font-size="11">"#,
       #"<rect width="100%" height="100%" fill="white"/>"#,
       text(
-        margin, 22, "Cost per operation as the work held grows (N = 10² … 10⁶), relative to the smallest N", size: 14),
+        margin, 22,
+        "Cost per operation as the work held grows (N = \(power(sizes.first ?? 100)) … \(power(sizes.last ?? 100))), "
+          + "relative to the smallest N", size: 14),
       text(
         margin, 40,
         "Both axes logarithmic. Dashed: flat (grey) and linear per operation, ×10 per decade (red). "
@@ -80,7 +82,7 @@ struct ScalingPlot {
         text(left - 4, py(pow(10, decade)) + 4, "×\(format(pow(10, decade)))", anchor: "end", color: "#9e9e9e"))
     }
     for n in sizes {
-      out.append(text(px(n), top + plotHeight + 14, "10^\(Int(log10(Double(n))))", anchor: "middle", color: "#9e9e9e"))
+      out.append(text(px(n), top + plotHeight + 14, power(n), anchor: "middle", size: 10, color: "#9e9e9e"))
     }
     guard let first = curve.points.first, first.value > 0 else {
       out.append(text(left + 6, top + 20, "not measured", color: "#c62828"))
@@ -96,10 +98,18 @@ struct ScalingPlot {
       out.append(#"<circle cx="\#(f(px(point.n)))" cy="\#(f(py(point.value / first.value)))" r="2.5" fill="\#(ink)"/>"#)
     }
     let last = curve.points.last ?? first
-    let growth = curve.growthPerDecade.map { "growth \(format($0))×/decade" } ?? ""
+    let growth = curve.growthPerDecade.map { ", ×\(format($0)) a decade" } ?? ""
     out.append(
-      text(x + 4, y + 28, "\(format(first.value)) → \(format(last.value)) \(curve.unit); \(growth)", color: "#424242"))
+      text(
+        x + 4, y + 28, "\(format(first.value)) → \(format(last.value)) \(curve.unit)\(growth)", size: 10,
+        color: "#424242"))
     return out
+  }
+
+  /// `n`, a power of ten, as 10 with a superscript exponent.
+  private func power(_ n: Int) -> String {
+    let digits = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+    return "10" + String(Int(log10(Double(n)).rounded())).compactMap { $0.wholeNumberValue.map { digits[$0] } }.joined()
   }
 
   private func dashed(_ from: (Double, Double), _ to: (Double, Double), _ color: String) -> String {
