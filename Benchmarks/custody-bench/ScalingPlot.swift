@@ -26,15 +26,17 @@ struct ScalingPlot {
       report.notes.append("could not write the plot to \(path): \(error.localizedDescription)")
       return
     }
-    let png = (path.hasSuffix(".svg") ? String(path.dropLast(4)) : path) + ".png"
-    let converter = Process()
-    converter.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    converter.arguments = ["rsvg-convert", "-o", png, path]
-    converter.standardError = FileHandle.nullDevice
-    if (try? converter.run()) != nil {
-      converter.waitUntilExit()
-      if converter.terminationStatus == 0 { report.notes.append("PNG written to \(png)") }
-    }
+    #if os(macOS) || os(Linux)  // no `Process` on iOS
+      let png = (path.hasSuffix(".svg") ? String(path.dropLast(4)) : path) + ".png"
+      let converter = Process()
+      converter.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      converter.arguments = ["rsvg-convert", "-o", png, path]
+      converter.standardError = FileHandle.nullDevice
+      if (try? converter.run()) != nil {
+        converter.waitUntilExit()
+        if converter.terminationStatus == 0 { report.notes.append("PNG written to \(png)") }
+      }
+    #endif
   }
 
   var svg: String {
