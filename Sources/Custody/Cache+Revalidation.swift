@@ -14,6 +14,7 @@ extension Cache {
   ///   screen.product = product
   /// }
   /// ```
+  @available(*, deprecated, message: "use watch(_:) on a cache made with its loader, or watch(_:load:)")
   public func updates(
     for key: Key, revalidatingWith load: @escaping @Sendable () async throws -> Value
   ) -> AsyncStream<Value?> {
@@ -122,7 +123,7 @@ extension Cache {
 
   /// Polls the watched keys as they fall due, until nothing is watched or the app is not
   /// active. The task holds the cache weakly, so it never keeps a released cache alive.
-  private func startPolling() {
+  func startPolling() {
     let task = Task { [weak self, sleep] in
       while let next = self?.startDuePolls() {
         do { try await sleep(next) } catch { return }

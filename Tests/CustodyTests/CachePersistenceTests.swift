@@ -112,8 +112,8 @@ struct CachePersistenceTests {
     let first = await open()
     #expect([1, 2, 3].map { first.cachedValue(for: $0) } == ["a", "b", "c"])
 
-    cache.invalidate(1)
-    cache.invalidate { $0 == 2 }
+    cache.remove(1)
+    cache.remove { $0 == 2 }
     try await cache.flush()
     let second = await open()
     #expect(second.count == 1 && second.cachedValue(for: 3) == "c")

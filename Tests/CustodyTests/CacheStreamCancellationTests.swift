@@ -17,7 +17,7 @@ struct CacheStreamCancellationTests {
     let cache = Cache<Int, Int>(clock: TestClock())
     for round in 0..<300 where !Task.isCancelled {
       let watchers = (0..<4).map { _ in
-        let stream = cache.updates(for: 1)
+        let stream = cache.deprecated.updates(for: 1)
         return Task {
           for await _ in stream {}
         }
