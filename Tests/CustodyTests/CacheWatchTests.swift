@@ -116,10 +116,10 @@ struct CacheWatchTests {
     #expect(cache.subscriberCount == 1)
     consumer.cancel()
     _ = await consumer.value
-    #expect(cache.subscriberCount == 0)
-    cache.set("w", for: 1)
+    cache.set("w", for: 1)  // the next change of the key finds nobody watching
     let tables = cache.state.withLock { ($0.watching.entries.count, $0.watching.loads.count) }
     #expect(tables == (0, 0), "the key's watch and its loader are gone")
+    #expect(cache.subscriberCount == 0)
   }
 
   @Test func aWatchedKeyRevalidatesWhenTheAppComesBack() async throws {
