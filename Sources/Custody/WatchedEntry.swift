@@ -27,8 +27,9 @@ public struct WatchedEntry<Value: Sendable>: Sendable {
   /// Whether a load of the key runs: a first load, a refresh, a background revalidation or a
   /// prefetch.
   public var isLoading: Bool
-  /// The last load of the key that failed, since its last value was committed; `nil` when the
-  /// last load succeeded or none failed. A cancelled load is not a failure.
+  /// The error of the last load of the key that failed; `nil` once a value is committed after it
+  /// (a load, a `set`, a write's answer), and when none failed. A cancelled load is not a
+  /// failure.
   public var loadError: LoadError?
 
   /// An entry holding `content`.

@@ -150,6 +150,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   ) {
     let entry = Entry(value: value, storedAt: now, cost: cost, lastUsed: now)
     persistedValuesChanged(key)
+    if watching.entries[key] != nil { watching.entries[key]?.failure = nil }
     if pending[key] != nil {
       pending[key]?.base = entry
       pending[key]?.revision &+= 1
