@@ -17,7 +17,7 @@ struct CacheRevalidationTests {
       inspector: inspector)
   }
 
-  // M7: the keys a write names revalidate once, on success only.
+  // M7 for the `write` form of 1.0: the keys it names revalidate once, on success only.
   @Test func aWriteRevalidatesTheKeysItNamesOnceOnSuccess() async throws {
     let products = makeCache()
     let searches = makeCache()
