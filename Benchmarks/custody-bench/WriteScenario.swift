@@ -33,7 +33,7 @@ enum WriteScenario {
     let key = entries / 2
     let screen = Task { @MainActor in
       var shown = 0
-      for await row in cache.updates(for: key) where row != nil { shown += 1 }
+      for await entry in cache.watch(key) where entry.value != nil { shown += 1 }
       return shown
     }
     _ = await measure(cache, key: key, writes: writes / 10)  // warm-up

@@ -49,13 +49,69 @@ extension Cache where Key: Codable, Value: Codable {
     cost: @escaping @Sendable (Value) -> Int = { _ in 1 }, name: String? = nil,
     inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil
   ) async -> Cache {
+    await open(
+      persistingIn: url, version: version, policy: policy, persistedLimit: persistedLimit, clock: clock,
+      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
+      loader: nil)
+  }
+
+  /// Opens a cache persisted in the file at `url` that loads a key's value with `load`, given
+  /// once here, as ``init(policy:clock:cost:name:inspector:describeKey:load:)`` does: reading,
+  /// refreshing, prefetching and watching then name only the key.
+  ///
+  /// ```swift
+  /// let products = await Cache<Product.ID, Product>.open(
+  ///   persistingIn: caches.appendingPathComponent("products.json"), version: 1,
+  ///   policy: .init(freshFor: .seconds(60), staleFor: .seconds(3600))
+  /// ) { id in
+  ///   try await api.product(id)
+  /// }
+  /// let product = try await products.value(for: id)  // last run's value revalidated, or loaded
+  /// ```
+  ///
+  /// Everything else is as ``open(persistingIn:version:policy:persistedLimit:clock:wallClock:cost:name:inspector:describeKey:)``
+  /// says.
+  ///
+  /// - Parameters:
+  ///   - url: The file. Its folder must exist.
+  ///   - version: The schema version of `Key` and `Value`.
+  ///   - policy: Freshness and size limits.
+  ///   - persistedLimit: The most values saved; `nil` saves every value.
+  ///   - clock: The time freshness is measured in while the app runs.
+  ///   - wallClock: The date now, which measures the time between a save and the next start.
+  ///   - cost: The cost of one value, for `policy.costLimit`.
+  ///   - name: The name inspectors show.
+  ///   - inspector: Receives this cache's events and its file's.
+  ///   - describeKey: How inspectors show a key.
+  ///   - load: Loads the value of a key, off the caller's actor, once for all the concurrent
+  ///     callers of a key.
+  /// - Returns: The cache, holding the file's values.
+  public static func open(
+    persistingIn url: URL, version: Int, policy: CachePolicy = .init(), persistedLimit: Int? = nil,
+    clock: some Clock<Duration> = ContinuousClock(), wallClock: @escaping @Sendable () -> Date = { Date() },
+    cost: @escaping @Sendable (Value) -> Int = { _ in 1 }, name: String? = nil,
+    inspector: (any OwnerInspector)? = nil, describeKey: (@Sendable (Key) -> String)? = nil,
+    load: @escaping @Sendable (Key) async throws -> Value
+  ) async -> Cache {
+    await open(
+      persistingIn: url, version: version, policy: policy, persistedLimit: persistedLimit, clock: clock,
+      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
+      loader: load)
+  }
+
+  private static func open(
+    persistingIn url: URL, version: Int, policy: CachePolicy, persistedLimit: Int?, clock: some Clock<Duration>,
+    wallClock: @escaping @Sendable () -> Date, cost: @escaping @Sendable (Value) -> Int, name: String?,
+    inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
+    loader: (@Sendable (Key) async throws -> Value)?
+  ) async -> Cache {
     precondition((persistedLimit ?? 0) >= 0, "Cache.open(persistingIn:) needs a persisted limit that is not negative")
     let store = await FileStore.open(
       url: url, default: CacheFile<Key, Value>(version: version), name: name.map { "\($0) file" }, inspector: inspector,
       decode: CacheFile<Key, Value>.decoder(expecting: version))
     return await hydrated(
       from: store, version: version, policy: policy, persistedLimit: persistedLimit, clock: clock,
-      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey)
+      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey, loader: loader)
   }
 
   /// Makes the cache and fills it from the file the store read, off the caller's actor: ten
@@ -64,7 +120,8 @@ extension Cache where Key: Codable, Value: Codable {
   private static func hydrated(
     from store: FileStore<CacheFile<Key, Value>>, version: Int, policy: CachePolicy, persistedLimit: Int?,
     clock: some Clock<Duration>, wallClock: @escaping @Sendable () -> Date, cost: @escaping @Sendable (Value) -> Int,
-    name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?
+    name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
+    loader: (@Sendable (Key) async throws -> Value)?
   ) async -> Cache {
     let file = store.value
     let problem: CachePersistenceError? =
@@ -80,7 +137,7 @@ extension Cache where Key: Codable, Value: Codable {
       waitForWrite: { () async throws(FileStoreError) in try await store.flush() })
     let cache = Cache(
       policy: policy, clock: clock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
-      memoryPressure: .system, persistence: persistence)
+      memoryPressure: .system, persistence: persistence, loader: loader)
     cache.hydrate(file.entries, elapsed: persistence.elapsed(since: file.savedAt), persistence: persistence)
     return cache
   }

@@ -14,6 +14,7 @@ extension Cache {
   ///   screen.product = product
   /// }
   /// ```
+  @available(*, deprecated, message: "use watch(_:) on a cache made with its loader, or watch(_:load:)")
   public func updates(
     for key: Key, revalidatingWith load: @escaping @Sendable () async throws -> Value
   ) -> AsyncStream<Value?> {
@@ -26,10 +27,10 @@ extension Cache {
   }
 
   /// Marks the value of `key` stale, so that it is loaded again: at once when a stream of
-  /// ``updates(for:revalidatingWith:)`` watches it, else by its next reader, who gets the
-  /// stale value at once (within `staleFor`) or waits for the load.
+  /// ``watch(_:)`` watches it, else by its next reader, who gets the stale value at once
+  /// (within `staleFor`) or waits for the load.
   ///
-  /// Unlike ``invalidate(_:)``, the value stays for readers meanwhile. As there, a load that
+  /// Unlike ``remove(_:)``, the value stays for readers meanwhile. As there, a load that
   /// started before never commits: it may carry a value from before the change that made this
   /// one stale.
   public func revalidate(_ key: Key) {
@@ -63,8 +64,8 @@ extension Cache {
   }
 
   /// Listens to `events` for as long as the cache lives, or until they end: when the app
-  /// becomes active again or the network comes back, every watched key (see
-  /// ``updates(for:revalidatingWith:)``) whose value is not fresh is revalidated once, joining
+  /// becomes active again or the network comes back, every watched key (see ``watch(_:)``)
+  /// whose value is not fresh is revalidated once, joining
   /// a load already running; while the app is not active, polling pauses.
   ///
   /// ```swift
@@ -92,7 +93,7 @@ extension Cache {
   /// Starts loading `key` ahead of need, at low priority, unless a fresh value is held or a
   /// load runs: for the row a user is about to scroll to.
   ///
-  /// The cache owns the load: it is dropped when the key is invalidated, or its value is
+  /// The cache owns the load: it is dropped when the key is removed, or its value is
   /// evicted or trimmed, before anyone waits for it. A caller of ``value(for:load:)`` that
   /// arrives meanwhile joins it and raises it to its own priority.
   ///
@@ -122,7 +123,7 @@ extension Cache {
 
   /// Polls the watched keys as they fall due, until nothing is watched or the app is not
   /// active. The task holds the cache weakly, so it never keeps a released cache alive.
-  private func startPolling() {
+  func startPolling() {
     let task = Task { [weak self, sleep] in
       while let next = self?.startDuePolls() {
         do { try await sleep(next) } catch { return }

@@ -2,8 +2,8 @@ extension Cache {
   /// Evicts the least recently used values until ``totalCost`` is at most `limit`.
   ///
   /// A trim evicts as the policy's `costLimit` does: inspectors see each value
-  /// ``OwnerEvent/Kind/evicted`` (by ``OwnerEvent/Reason/trim``), and ``updates(for:)`` sends
-  /// `nil` for it. Unlike ``invalidate(_:)``, it leaves loads running: a value is dropped to
+  /// ``OwnerEvent/Kind/evicted`` (by ``OwnerEvent/Reason/trim``), and ``watch(_:)`` shows it
+  /// removed. Unlike ``remove(_:)``, it leaves loads running: a value is dropped to
   /// save memory, not because it is wrong, so a load that finishes afterwards commits its value.
   ///
   /// Values go strictly in order of use, so with the default cost of 1 `trim(toCost: 0)` drops

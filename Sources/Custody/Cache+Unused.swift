@@ -1,7 +1,7 @@
 extension Cache {
   /// Removes at once every value that nobody read and nothing committed for the policy's
   /// ``CachePolicy/removesUnusedAfter``, as the cache does by itself when they fall due: values
-  /// watched by a stream of ``updates(for:)`` and values with a write pending stay.
+  /// watched by a stream of ``watch(_:)`` and values with a write pending stay.
   ///
   /// Each value removed is ``OwnerEvent/Kind/evicted`` for ``OwnerEvent/Reason/unused``, its
   /// streams get `nil`, and a persisted cache drops it from its file. A cache whose policy keeps

@@ -14,10 +14,11 @@ extension Cache {
   ///   screen.product = product
   /// }
   /// ```
+  @available(*, deprecated, message: "use watch(_:), whose entries tell a value not loaded from one removed")
   public func updates(for key: Key) -> AsyncStream<Value?> {
     state.withLock { $0.observe(key) }
   }
 
-  /// The number of live ``updates(for:)`` streams.
+  /// The number of live streams: of ``watch(_:)``, ``updates()`` and ``updates(for:)``.
   public var subscriberCount: Int { state.withLock { $0.subscriberCount() } }
 }

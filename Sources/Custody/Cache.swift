@@ -22,18 +22,21 @@
 /// - Freshness uses the injected clock: fresh for `freshFor`; then, for `staleFor`, the stale
 ///   value is returned at once while one background revalidation runs; after that callers
 ///   wait for a load.
-/// - ``invalidate(_:)`` and ``removeAll()``: a load that started before never writes its result,
+/// - ``remove(_:)`` and ``removeAll()``: a load that started before never writes its result,
 ///   and a call made after never joins it. ``set(_:for:)`` wins over any earlier load.
 /// - ``refresh(_:load:)`` always loads and commits; concurrent refreshes share one load.
 /// - The least recently used values go first when the count or cost limit is passed, on
 ///   ``trim(toCost:)``, and under memory pressure (``CachePolicy/trimsUnderMemoryPressure``).
 ///   An eviction leaves loads running: a load that finishes afterwards commits.
 /// - ``cachedValue(for:)`` and ``cachedEntry(for:)`` are synchronous from any isolation.
-/// - ``updates(for:)`` streams a key's committed value to any number of screens: the current
-///   value first, then each change; a consumer that falls behind gets only the newest value.
+/// - ``watch(_:)`` streams what a screen renders of a key (its value, freshness, load and last
+///   failure) to any number of screens, loading it when nothing fresh is held; ``updates()``
+///   streams every change of every key.
 /// - A failed load keeps the previous value.
 /// - With ``CachePolicy/removesUnusedAfter``, a value nobody read or committed for that long,
 ///   that no stream watches and no write is pending on, is removed (``removeUnused()``).
+/// - Writes (``mutate(_:optimistically:revalidating:after:operation:)``) show their change at
+///   once as a layer over the server's value (see the article "Writing through a cache").
 /// - A cache opened with `Cache.open(persistingIn:version:…)` starts with the values of its
 ///   file, each with its saved age, and saves its committed values behind the caller (see the
 ///   article "Keeping a cache across launches").
@@ -105,7 +108,10 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     stopWatchingMemory =
       policy.trimsUnderMemoryPressure
       ? memoryPressure.start { [weak state] pressure in state?.withLock { $0.respond(to: pressure) } } : nil
-    if tracksUse { state.withLock(delivering: false) { $0.unused.start = collectorStarter() } }
+    state.withLock(delivering: false) { state in
+      state.watching.now = now
+      if tracksUse { state.unused.start = collectorStarter() }
+    }
   }
 
   /// Time since the cache was made, on `clock`. The usual clock gets a concrete closure: the
@@ -121,9 +127,11 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   deinit {
     stopWatchingMemory?()
-    let (observers, tasks) = state.withLock { ($0.takeAllObservers(), $0.watching.tasks + $0.unused.tasks) }
+    let (streams, tasks) = state.withLock { ($0.takeAllObservers(), $0.watching.tasks + $0.unused.tasks) }
     for task in tasks { task.cancel() }
-    for broadcast in observers { broadcast.finish() }
+    for broadcast in streams.values { broadcast.finish() }
+    for broadcast in streams.entries { broadcast.finish() }
+    streams.changes?.finish()
   }
 
   /// Returns the value for `key`, loading it when there is none fresh enough.
@@ -230,25 +238,48 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     state.withLock { $0.set(value, cost: cost, for: key, now: now) }?.cancel()
   }
 
-  /// Removes the value for `key`. A load that started before never commits, and later callers
-  /// start a new one.
-  public func invalidate(_ key: Key) {
+  /// Drops the value for `key` and its loads: a load that started before never commits (its
+  /// callers still get its result), and later callers start a new one. Watches of the key see
+  /// it ``WatchedEntry/Content/removed``.
+  ///
+  /// To keep the value for readers while a new one loads, mark it stale with
+  /// ``revalidate(_:)`` instead.
+  public func remove(_ key: Key) {
     state.withLock { $0.invalidate(key) }?.cancel()
   }
 
-  /// Invalidates every key that `isIncluded` accepts, as ``invalidate(_:)`` does for one: its
-  /// value is removed, a load that started before never commits, and later callers start anew.
+  /// Removes every key that `isIncluded` accepts, as ``remove(_:)`` does for one.
   ///
   /// The keys are the ones with a value or a load when the call starts. `isIncluded` runs
   /// outside the cache's lock, so it may read the cache.
   ///
   /// ```swift
-  /// searches.invalidate { $0.hasPrefix("shoes") }  // every cached search for shoes
+  /// searches.remove { $0.hasPrefix("shoes") }  // every cached search for shoes
   /// ```
-  public func invalidate(where isIncluded: (Key) throws -> Bool) rethrows {
+  public func remove(where isIncluded: (Key) throws -> Bool) rethrows {
     let included = try state.withLock(delivering: false) { $0.keys }.filter(isIncluded)
     guard !included.isEmpty else { return }
     for orphan in state.withLock({ $0.invalidate(included) }) { orphan.cancel() }
+  }
+
+  /// Removes the value for `key`, as ``remove(_:)`` does.
+  @available(
+    *, deprecated,
+    message:
+      "use remove(_:) to drop the value and cancel its loads, or revalidate(_:) to mark it stale and load it again"
+  )
+  public func invalidate(_ key: Key) {
+    remove(key)
+  }
+
+  /// Removes every key that `isIncluded` accepts, as ``remove(where:)`` does.
+  @available(
+    *, deprecated,
+    message:
+      "use remove(where:) to drop the values and cancel their loads, or revalidate(where:) to mark them stale and load them again"
+  )
+  public func invalidate(where isIncluded: (Key) throws -> Bool) rethrows {
+    try remove(where: isIncluded)
   }
 
   /// Removes every value, detaches every load and cancels background revalidations.
@@ -293,7 +324,11 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return entry
       }
     } onCancel: {
-      state.withLock { $0.flights.leave(waiterID, of: key, recording: inspection) }.resume()
+      state.withLock { state in
+        let exit = state.flights.leave(waiterID, of: key, recording: inspection)
+        if exit.isAbandoned { state.watchChanged(key) }
+        return exit
+      }.resume()
     }
   }
 
@@ -321,6 +356,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       for prefetch in dropped { prefetch.cancel() }
     }
     state.flights.setTask(task, for: id)
+    state.watchChanged(key)
     return (id, orphan)
   }
 }

@@ -23,7 +23,7 @@ public struct CachePolicy: Sendable, Hashable {
   /// Turn it off for a cache whose values are expensive to load and small. The system reports
   /// memory pressure on Apple platforms; elsewhere this setting has no effect.
   public var trimsUnderMemoryPressure: Bool
-  /// How often a key watched through ``Cache/updates(for:revalidatingWith:)`` is loaded again,
+  /// How often a key watched through ``Cache/watch(_:)`` is loaded again,
   /// whatever its freshness, while the app is active; `nil` (the default) never polls. Each
   /// poll comes up to a tenth of the interval late, at random, so that keys watched at one
   /// instant do not all reload at the next, and joins a load already running.
@@ -32,7 +32,7 @@ public struct CachePolicy: Sendable, Hashable {
   /// values until a limit, a trim or an invalidation removes them.
   ///
   /// A value is used when it is read (``Cache/value(for:load:)``, ``Cache/cachedValue(for:)``,
-  /// ``Cache/cachedEntry(for:)``) or committed. A value that a stream of ``Cache/updates(for:)``
+  /// ``Cache/cachedEntry(for:)``) or committed. A value that a stream of ``Cache/watch(_:)``
   /// watches or that a write is pending on is in use whatever its last read. The removal runs
   /// on the cache's clock, and reaches the cache's file when it is persisted (rule U1).
   public var removesUnusedAfter: Duration?

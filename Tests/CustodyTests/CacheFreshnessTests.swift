@@ -29,7 +29,7 @@ struct CacheFreshnessTests {
     let revalidation = try await fetch.waitForCalls(1)[0]
     #expect(fetch.callCount == 1, "one revalidation for any number of stale reads")
 
-    let updates = cache.updates(for: 1).makeAsyncIterator()
+    let updates = cache.deprecated.updates(for: 1).makeAsyncIterator()
     var iterator = updates
     #expect(await iterator.next() == "old")
     revalidation.resolve("new")

@@ -19,7 +19,7 @@ struct CacheInvalidationTests {
   @Test func loadThatStartedBeforeInvalidateNeverCommits() async throws {
     let loading = value(1)
     let load = try await fetch.waitForCalls(1)[0]
-    cache.invalidate(1)
+    cache.remove(1)
     load.resolve("stale")
     #expect(try await loading.value == "stale", "callers that joined still get its value")
     #expect(cache.cachedValue(for: 1) == nil)
@@ -28,7 +28,7 @@ struct CacheInvalidationTests {
   @Test func callAfterInvalidateNeverJoinsTheEarlierLoad() async throws {
     let early = value(1)
     let old = try await fetch.waitForCalls(1)[0]
-    cache.invalidate(1)
+    cache.remove(1)
     let late = value(1)
     let new = try await fetch.waitForCalls(2)[1]
     old.resolve("before")
@@ -53,7 +53,7 @@ struct CacheInvalidationTests {
     let loading = value(11)
     let load = try await fetch.waitForCalls(1)[0]
     var asked: Set<Int> = []
-    cache.invalidate { key in
+    cache.remove { key in
       asked.insert(key)
       return key.isMultiple(of: 2) || key > 10
     }
@@ -86,7 +86,7 @@ struct CacheInvalidationTests {
           if loadStillCommits { model = "loaded" }
           loadStillCommits = false
         case 1:
-          cache.invalidate(1)
+          cache.remove(1)
           model = nil
           loadStillCommits = false
         case 2:

@@ -48,6 +48,27 @@ struct CachePersistenceTests {
     #expect(await open().cachedValue(for: 1) == "revalidated")
   }
 
+  // A persisted cache made with its loader: the last run's stale value shows at once and the
+  // loader revalidates it, with no closure passed per call.
+  @Test func aPersistedCacheOpensWithItsLoader() async throws {
+    let first = await open()
+    first.set("saved", for: 1)
+    try await first.flush()
+    wall.advance(by: 120)
+    let fetch = ControlledOperation<Int, String>()
+    let inspector = TestInspector()
+    let restarted = await Cache<Int, String>.open(
+      persistingIn: url, version: 1, policy: policy, clock: TestClock(), wallClock: wall.read, inspector: inspector
+    ) { [fetch] key in try await fetch(key) }
+    #expect(restarted.hasLoader)
+    #expect(try await restarted.value(for: 1) == "saved", "stale: shown at once")
+    let call = try await fetch.waitForCalls(1)[0]
+    #expect(call.input == 1)
+    call.resolve("revalidated")
+    try await inspector.waitForEvent("the revalidation's commit") { $0.kind == .committed }
+    #expect(restarted.cachedValue(for: 1) == "revalidated")
+  }
+
   // K1: a clock set back does not make a value younger than it was when saved.
   @Test func aClockSetBackKeepsTheSavedAge() async throws {
     let clock = TestClock()
@@ -112,8 +133,8 @@ struct CachePersistenceTests {
     let first = await open()
     #expect([1, 2, 3].map { first.cachedValue(for: $0) } == ["a", "b", "c"])
 
-    cache.invalidate(1)
-    cache.invalidate { $0 == 2 }
+    cache.remove(1)
+    cache.remove { $0 == 2 }
     try await cache.flush()
     let second = await open()
     #expect(second.count == 1 && second.cachedValue(for: 3) == "c")

@@ -17,12 +17,13 @@ struct CacheRevalidationTests {
       inspector: inspector)
   }
 
-  // M7: the keys a write names revalidate once, on success only.
+  // M7 for the `write` form of 1.0: the keys it names revalidate once, on success only.
   @Test func aWriteRevalidatesTheKeysItNamesOnceOnSuccess() async throws {
     let products = makeCache()
     let searches = makeCache()
     searches.set("old list", for: 7)
-    var screen = searches.updates(for: 7, revalidatingWith: { [fetch] in try await fetch(7) }).makeAsyncIterator()
+    var screen = searches.deprecated.updates(for: 7, revalidatingWith: { [fetch] in try await fetch(7) })
+      .makeAsyncIterator()
     #expect(await screen.next() == "old list")
     _ = try? await products.write(1, revalidating: [searches.revalidation(of: 7)]) {
       throw UpstreamError(code: 1)
@@ -59,9 +60,11 @@ struct CacheRevalidationTests {
     for key in 1...3 { cache.set("v\(key)", for: key) }
     clock.advance(by: .seconds(61))
     cache.set("fresh", for: 3)
-    var watchers = (1...3).map { key in cache.updates(for: key, revalidatingWith: { [fetch] in try await fetch(key) }) }
+    var watchers = (1...3).map { key in
+      cache.deprecated.updates(for: key, revalidatingWith: { [fetch] in try await fetch(key) })
+    }
     _ = watchers
-    let unwatched = cache.updates(for: 4)
+    let unwatched = cache.deprecated.updates(for: 4)
     _ = unwatched
     events.send(.didBecomeActive)
     events.send(.didReconnect)  // joins the loads already running
@@ -82,7 +85,7 @@ struct CacheRevalidationTests {
     let cache = makeCache(pollEvery: .seconds(30))
     cache.state.withLock { $0.watching.random = { 0.5 } }
     cache.set("v", for: 1)
-    let watcher = cache.updates(for: 1, revalidatingWith: { [fetch] in try await fetch(1) })
+    let watcher = cache.deprecated.updates(for: 1, revalidatingWith: { [fetch] in try await fetch(1) })
     try await clock.waitForSleepers(1)
     #expect(clock.nextDeadline?.offset == .seconds(31.5), "30 s plus half of a tenth")
     clock.advance(by: .seconds(31.5))
@@ -117,7 +120,7 @@ struct CacheRevalidationTests {
     let first = try await fetch.waitForCalls(1)[0]
     cache.prefetch(1) { [fetch] in try await fetch(1) }
     #expect(inspector.kinds().count { $0 == .started } == 1, "one load at a time")
-    cache.invalidate(1)
+    cache.remove(1)
     try await first.waitForCancellation()
     cache.prefetch(2) { [fetch] in try await fetch(2) }
     let second = try await fetch.waitForCalls(2)[1]

@@ -52,7 +52,7 @@ struct CacheSharingTests {
     first.set("removed", for: 2)
     try await first.flush()
     let second = await open()
-    first.invalidate(2)
+    first.remove(2)
     try await first.flush()
     second.set("new", for: 3)
     try await second.flush()

@@ -35,7 +35,7 @@ struct CacheTrimmingTests {
     let cache = makeCache()
     cache.set("aaaa", for: 1)
     cache.set("bb", for: 2)
-    var watcher = cache.updates(for: 1).makeAsyncIterator()
+    var watcher = cache.deprecated.updates(for: 1).makeAsyncIterator()
     #expect(await watcher.next() == "aaaa")
     cache.trim(toCost: 2)
     #expect(await watcher.next() == .some(nil))

@@ -59,7 +59,7 @@ struct CacheUnusedTests {
     cache.set("watched", for: 1)
     cache.set("written", for: 2)
     cache.set("idle", for: 3)
-    let stream = cache.updates(for: 1)
+    let stream = cache.deprecated.updates(for: 1)
     let screen = Task { for await _ in stream {} }
     let request = ControlledOperation<Int, String>()
     let edit = Task { try await cache.write(2, optimistically: { $0 += "!" }) { try await request(2) } }
@@ -86,7 +86,7 @@ struct CacheUnusedTests {
     cache.set("a", for: 1)
     let task = try #require(cache.state.withLock { $0.unused.task })
     try await clock.waitForSleepers(1)
-    cache.invalidate(1)
+    cache.remove(1)
     clock.advance(by: .seconds(300))
     await task.value
     #expect(clock.sleeperCount == 0)

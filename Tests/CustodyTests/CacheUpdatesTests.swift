@@ -3,7 +3,8 @@ import Testing
 
 @testable import Custody
 
-/// C8: every committed change reaches every watching screen; streams end cleanly.
+/// C8 as 1.0 stated it, for the deprecated `updates(for:)`: every committed change reaches every
+/// watching screen; streams end cleanly. `CacheWatchTests` states it for `watch(_:)`.
 @Suite(.timeLimit(.minutes(1)))
 struct CacheUpdatesTests {
   let fetch = ControlledOperation<Int, String>()
@@ -19,7 +20,7 @@ struct CacheUpdatesTests {
         try await fetch.waitForCalls(1)[0].resolve("refreshed")
         _ = try await loaded.value
       },
-      { cache.invalidate(1) },
+      { cache.remove(1) },
       { cache.set("again", for: 1) },
       {
         cache.set("x", for: 2)
@@ -30,7 +31,9 @@ struct CacheUpdatesTests {
         cache.set("last", for: 1)
       },
     ]
-    var screens = [cache.updates(for: 1).makeAsyncIterator(), cache.updates(for: 1).makeAsyncIterator()]
+    var screens = [
+      cache.deprecated.updates(for: 1).makeAsyncIterator(), cache.deprecated.updates(for: 1).makeAsyncIterator(),
+    ]
     var seen: [[String?]] = [[], []]
     for change in changes {
       try await change()
@@ -42,17 +45,17 @@ struct CacheUpdatesTests {
   /// A screen that is not reading (scrolled away, suspended elsewhere) must not pile up every
   /// value committed meanwhile: it finds the newest when it reads again.
   @Test func aConsumerThatFallsBehindGetsOnlyTheNewestValue() async {
-    var screen = cache.updates(for: 1).makeAsyncIterator()
+    var screen = cache.deprecated.updates(for: 1).makeAsyncIterator()
     for value in 0..<1000 { cache.set("\(value)", for: 1) }
     #expect(await screen.next() == "999")
-    cache.invalidate(1)
+    cache.remove(1)
     cache.set("after", for: 1)
     #expect(await screen.next() == "after", "no backlog of older values comes after the newest")
     #expect(cache.subscriberCount == 1)
   }
 
   @Test func aStreamEndsWhenItsConsumerIsCancelledAndLeavesNothingBehind() async throws {
-    let stream = cache.updates(for: 1)
+    let stream = cache.deprecated.updates(for: 1)
     let consumer = Task {
       var seen: [String?] = []
       for await value in stream { seen.append(value) }
@@ -66,7 +69,7 @@ struct CacheUpdatesTests {
 
   @Test func streamsFinishWhenTheCacheIsReleased() async {
     var cache: Cache<Int, String>? = Cache(clock: TestClock())
-    let stream = cache!.updates(for: 1)
+    let stream = cache!.deprecated.updates(for: 1)
     cache = nil
     let seen = await Array(stream)
     #expect(seen == [nil])

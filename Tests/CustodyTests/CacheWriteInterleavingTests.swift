@@ -25,7 +25,7 @@ struct CacheWriteInterleavingTests {
       var base = ["base"]
       var pending = [0, 1, 2]
       var refreshCommits = true  // until a write commits, which wins over the earlier refresh (C5)
-      var screen = cache.updates(for: 1).makeAsyncIterator()
+      var screen = cache.deprecated.updates(for: 1).makeAsyncIterator()
       var shown = await screen.next() ?? nil
       for step in order {
         if step == 3 {

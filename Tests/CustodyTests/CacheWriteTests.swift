@@ -3,7 +3,7 @@ import Testing
 
 @testable import Custody
 
-/// M1–M6: writes through the cache as layers over the server's value.
+/// M1–M8: writes through the cache as layers over the server's value.
 @Suite(.timeLimit(.minutes(3)))
 struct CacheWriteTests {
   let server = ControlledOperation<String, [String]>()
@@ -29,15 +29,20 @@ struct CacheWriteTests {
 
   // M1
   @Test func anOptimisticChangeShowsAtOnceToEveryReader() async throws {
-    var screen = cache.updates(for: 1).makeAsyncIterator()
-    #expect(await screen.next() == ["base"])
+    var screen = cache.watch(1).makeAsyncIterator()
+    var changes = cache.updates().makeAsyncIterator()
+    #expect(await screen.next()?.value == ["base"])
     let (task, call) = try await write("a")
     #expect(cache.cachedValue(for: 1) == ["base", "a"])
     #expect(try await cache.value(for: 1) { try await fetch(1) } == ["base", "a"], "a fresh hit shows the layer")
-    #expect(await screen.next() == ["base", "a"])
+    #expect(await screen.next()?.value == ["base", "a"])
+    #expect(
+      await changes.next()
+        == CacheChange(key: 1, entry: CachedEntry(value: ["base", "a"], age: .zero, freshness: .fresh), cause: .write))
     call.resolve(["saved a"])
     #expect(try await task.value == ["saved a"])
-    #expect(await screen.next() == ["saved a"])
+    #expect(await screen.next()?.value == ["saved a"])
+    #expect(await changes.next()?.value == ["saved a"])
     #expect(fetch.callCount == 0)
   }
 
@@ -101,7 +106,7 @@ struct CacheWriteTests {
 
   @Test func layersOverAMissingValueShowWhenAValueArrives() async throws {
     let (_, _) = try await write("a")
-    cache.invalidate(1)
+    cache.remove(1)
     #expect(cache.cachedValue(for: 1) == nil)
     let loading = Task { [cache, fetch] in try await cache.value(for: 1) { try await fetch(1) } }
     try await fetch.waitForCalls(1)[0].resolve(["loaded"])
@@ -110,7 +115,7 @@ struct CacheWriteTests {
 
   // C5 for writes: an answer wins over a load that started before it.
   @Test func aWriteWinsOverALoadThatStartedBefore() async throws {
-    cache.invalidate(1)
+    cache.remove(1)
     let loading = Task { [cache, fetch] in try await cache.value(for: 1) { try await fetch(1) } }
     let load = try await fetch.waitForCalls(1)[0]
     let (task, call) = try await write("a")
@@ -148,6 +153,74 @@ struct CacheWriteTests {
     _ = try await writing.value
     cache.set(["third"], for: 3)
     #expect(cache.cachedValue(for: 1) == nil, "once committed, the key is evictable again")
+  }
+
+  // M3: what the caller needs comes back, without reading the cache in `merge` or `operation`.
+  @Test func aSettledWriteReturnsWhatTheServerSavedAndWhatShows() async throws {
+    let (first, _) = try await write("a")
+    let second = Task { [cache, server] in
+      try await cache.mutate(1, optimistically: { $0.append("b") }) { shown in
+        #expect(shown == ["base", "a", "b"], "the operation gets the edit as readers see it")
+        return try await server("b")
+      } merge: { answer, committed in
+        (committed ?? []) + answer
+      }
+    }
+    try await server.waitForCalls(2)[1].resolve(["saved b"])
+    let mutation = try await second.value
+    #expect(mutation == CacheMutation(saved: ["base", "saved b"], shown: ["base", "saved b", "a"]))
+    first.cancel()
+  }
+
+  // M4: a caller cancelled before it writes sends nothing, so it shows nothing, even briefly.
+  @Test(arguments: [false, true])
+  func aWriteFromACancelledTaskNeverShowsItsChange(settling: Bool) async throws {
+    var changes = cache.updates().makeAsyncIterator()
+    let writing = Task { [cache, server] in
+      withUnsafeCurrentTask { $0?.cancel() }
+      if settling {
+        _ = try await cache.mutate(1, optimistically: { $0.append("a") }) { _ in try await server("a") }
+      } else {
+        try await cache.write(1, optimistically: { $0.append("a") }) { try await server("a") }
+      }
+      return 0
+    }
+    #expect(await writing.ending == .cancelled)
+    cache.set(["after"], for: 1)
+    #expect(await changes.next()?.value == ["after"], "no change was shown before")
+    #expect(server.callCount == 0)
+    #expect(!inspector.kinds().contains(.layerAdded))
+  }
+
+  // M8: `merge` runs outside the lock, so it may read the cache; a load that commits while it
+  // runs makes it run again over the new value.
+  @Test func mergeRunsOutsideTheLockAndAgainOverAValueCommittedMeanwhile() async throws {
+    var merges = 0
+    let mutation = try await cache.mutate(1, optimistically: { $0.append("a") }) { _ in
+      "answer"
+    } merge: { [cache] answer, committed in
+      merges += 1
+      if merges == 1 { cache.set(["loaded meanwhile"], for: 1) }
+      return (committed ?? []) + [answer]
+    }
+    #expect(mutation.saved == ["loaded meanwhile", "answer"])
+    #expect(merges == 2)
+    #expect(cache.cachedValue(for: 1) == ["loaded meanwhile", "answer"])
+  }
+
+  // M7: the keys a write names revalidate when it settles, after a failure too, unless the
+  // write says success only.
+  @Test func aFailedWriteRevalidatesWhatItNamesUnlessToldSuccessOnly() async throws {
+    let searches = Cache<Int, String>(policy: CachePolicy(freshFor: .seconds(60)), clock: TestClock())
+    searches.set("list", for: 7)
+    _ = try? await cache.mutate(1, revalidating: [searches.revalidation(of: 7)], after: .success) { _ in
+      throw UpstreamError(code: 1)
+    }
+    #expect(searches.cachedEntry(for: 7)?.freshness == .fresh, "success only: nothing to revalidate")
+    _ = try? await cache.mutate(1, revalidating: [searches.revalidation(of: 7)]) { _ in
+      throw UpstreamError(code: 2)  // timed out, say, after the server applied it
+    }
+    #expect(searches.cachedEntry(for: 7)?.freshness != .fresh, "settled: the list loads again")
   }
 
   @Test func mergeCombinesTheAnswerWithTheCommittedValue() async throws {

@@ -96,7 +96,7 @@ struct SystemLifecycleEventsTests {
     cache.revalidate(on: LifecycleEvent.events(from: system.source))
     cache.set("old", for: 1)
     clock.advance(by: .seconds(61))
-    let watcher = cache.updates(for: 1, revalidatingWith: { [fetch] in try await fetch(1) })
+    let watcher = cache.deprecated.updates(for: 1, revalidatingWith: { [fetch] in try await fetch(1) })
     system.send(.pathUpdated(isSatisfied: false), .pathUpdated(isSatisfied: true))
     try await fetch.waitForCalls(1)[0].resolve("new")
     try await inspector.waitForEvent("the revalidation's end") { $0.kind == .finished }

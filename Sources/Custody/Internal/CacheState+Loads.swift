@@ -42,7 +42,9 @@ extension CacheState {
     _ id: UInt64, key: Key, with result: Result<Value, any Error>, cost: Int?, now: Duration, duration: Duration?
   ) -> (waiters: Waiters<FlightTable<Key, Value, LoadKind>.Waiter>, result: Result<Value, any Error>) {
     let (waiters, wasAttached) = flights.finish(id, with: result, duration: duration, recording: inspection)
+    if wasAttached { recordOutcome(result, for: key) }
     if wasAttached, case .success(let value) = result, let cost { commit(value, cost: cost, for: key, now: now) }
+    watchChanged(key)
     return (waiters, delivered(result, for: key))
   }
 
@@ -51,7 +53,7 @@ extension CacheState {
   @usableFromInline
   mutating func set(_ value: Value, cost: Int, for key: Key, now: Duration) -> Task<Void, Never>? {
     let orphan = flights.detach(key, .set, recording: inspection)
-    commit(value, cost: cost, for: key, now: now)
+    commit(value, cost: cost, for: key, now: now, cause: .set)
     return orphan
   }
 
@@ -59,6 +61,7 @@ extension CacheState {
   mutating func invalidate(_ key: Key) -> Task<Void, Never>? {
     let orphan = flights.detach(key, .invalidate, recording: inspection)
     remove(key)
+    watchChanged(key)
     return orphan
   }
 
@@ -74,6 +77,7 @@ extension CacheState {
   mutating func invalidateAll() -> [Task<Void, Never>] {
     let orphans = flights.attached.keys.compactMap { flights.detach($0, .removeAll, recording: inspection) }
     removeAll()
+    for key in watching.entries.keys { watchChanged(key) }
     return orphans
   }
 

@@ -8,6 +8,10 @@ extension CacheState {
     /// One broadcast per watched key, apart from the plain observers: a key is watched while
     /// one of these streams lives.
     var streams: [Key: Broadcast<Value?>] = [:]
+    /// The watches of `Cache.watch(_:)`, per key: a key is watched while one of them lives too.
+    var entries: [Key: EntryWatch] = [:]
+    /// The cache's clock, for the age of the entries sent to watches.
+    var now: @Sendable () -> Duration = { .zero }
     var loads: [Key: Load] = [:]
     /// When each watched key is polled next, on the cache's clock.
     var pollDue: [Key: Duration] = [:]
@@ -24,6 +28,7 @@ extension CacheState {
     mutating func subscriberCount() -> Int {
       dropUnwatched()
       return streams.values.reduce(0) { $0 + $1.subscriberCount }
+        + entries.values.reduce(0) { $0 + $1.broadcast.subscriberCount }
     }
 
     /// The keys still watched, with their loads.
@@ -32,14 +37,23 @@ extension CacheState {
       return loads.map { ($0.key, $0.value) }
     }
 
-    func isWatched(_ key: Key) -> Bool { (streams[key]?.subscriberCount ?? 0) > 0 }
+    func isWatched(_ key: Key) -> Bool {
+      (streams[key]?.subscriberCount ?? 0) > 0 || (entries[key]?.broadcast.subscriberCount ?? 0) > 0
+    }
+
+    /// Whether any stream watches a key.
+    var isEmpty: Bool { streams.isEmpty && entries.isEmpty }
 
     private mutating func dropUnwatched() {
-      for (key, broadcast) in streams where broadcast.subscriberCount == 0 {
-        streams[key] = nil
-        loads[key] = nil
-        pollDue[key] = nil
-      }
+      for (key, broadcast) in streams where broadcast.subscriberCount == 0 { streams[key] = nil }
+      for (key, watch) in entries where watch.broadcast.subscriberCount == 0 { entries[key] = nil }
+      for key in loads.keys where streams[key] == nil && entries[key] == nil { forget(key) }
+    }
+
+    /// Forgets how to reload `key` once nothing watches it.
+    mutating func forget(_ key: Key) {
+      loads[key] = nil
+      pollDue[key] = nil
     }
 
     /// When to poll next after `now`: the interval, plus up to a tenth of it so that keys
@@ -72,6 +86,7 @@ extension CacheState {
     }
     if let storedAt = pending[key]?.base?.storedAt, storedAt > staleSince { pending[key]?.base?.storedAt = staleSince }
     let orphan = flights.detach(key, .revalidate, recording: inspection)
+    watchChanged(key)
     return (watching.isWatched(key) ? watching.loads[key] : nil, orphan)
   }
 
@@ -108,7 +123,7 @@ extension CacheState {
 
   /// Whether the polling task should start now; marks it started.
   mutating func startsPolling() -> Bool {
-    guard policy.pollEvery != nil, watching.isActive, !watching.isPolling, !watching.streams.isEmpty else {
+    guard policy.pollEvery != nil, watching.isActive, !watching.isPolling, !watching.isEmpty else {
       return false
     }
     watching.isPolling = true

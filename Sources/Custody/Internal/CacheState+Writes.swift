@@ -13,6 +13,9 @@ extension CacheState {
     /// wait for a value to apply to.
     var base: Entry?
     var layers: [Layer] = []
+    /// Counts the changes of `base`'s value: a write merges its answer outside the lock, and
+    /// commits the merge only if the base it merged into is still the one under the layers.
+    var revision: UInt64 = 0
   }
 
   /// One write's expected change of the value.
@@ -33,40 +36,49 @@ extension CacheState {
     writes.layers.append(Layer(id: id, change: change))
     pending[key] = writes
     inspection?.record(.layerAdded(id), key: key)
-    if change != nil { showLayers(of: key) }
+    if change != nil { showLayers(of: key, cause: .write) }
   }
 
-  /// Write `id` succeeded: its answer, merged with the committed value, becomes the new base and
-  /// wins over any load that started before (C5); its layer goes, the others stay (M3).
-  /// Returns the value readers now see and the task of a load nobody waits for any more.
+  /// The committed value the answer of a write to `key` merges into (`nil` when none is), and
+  /// the revision that says whether it is still the one when the merge is committed.
+  func mergeBase(of key: Key) -> (value: Value?, revision: UInt64?) {
+    guard let writes = pending[key] else { return (entries[key]?.value, nil) }
+    return (writes.base?.value, writes.revision)
+  }
+
+  /// Write `id` succeeded: `value`, its answer merged into the base of `revision`, becomes the
+  /// new base and wins over any load that started before (C5); its layer goes, the others stay
+  /// (M3). When a load committed another base since the merge began, commits nothing and
+  /// returns `nil`: the merge is made again over the new base.
+  ///
+  /// - Returns: The value readers now see and the task of a load nobody waits for any more.
   mutating func commitWrite(
-    _ id: UInt64, for key: Key, merge: (Value?) -> Value, cost: (Value) -> Int, now: Duration
-  ) -> (shown: Value, orphan: Task<Void, Never>?) {
-    let base = pending[key].map { $0.base?.value } ?? entries[key]?.value
-    let value = merge(base)
-    takeLayer(id, of: key)
+    _ id: UInt64, for key: Key, value: Value, mergedInto revision: UInt64?, cost: Int, now: Duration
+  ) -> (shown: Value, orphan: Task<Void, Never>?)? {
+    guard mergeBase(of: key).revision == revision else { return nil }
+    takeLayer(id, of: key, cause: .write)
     inspection?.record(.writeCommitted(id), key: key)
     let orphan = flights.detach(key, .write, recording: inspection)
-    commit(value, cost: cost(value), for: key, now: now)
+    commit(value, cost: cost, for: key, now: now, cause: .write)
     return (layered(value, for: key), orphan)
   }
 
   /// Write `id` failed or was cancelled: only its own layer goes (M4). No snapshot is restored,
   /// so a value committed meanwhile and the other writes' layers stay.
   mutating func rollBack(_ id: UInt64, for key: Key) {
-    guard takeLayer(id, of: key) != nil else { return }
+    guard takeLayer(id, of: key, cause: .write) != nil else { return }
     inspection?.record(.writeRolledBack(id), key: key)
     if pending[key] != nil {
-      showLayers(of: key)
+      showLayers(of: key, cause: .write)
     } else if let base = entries[key] {
-      notify(key, base.value)
+      notify(key, base.value, cause: .write)
     }
   }
 
   /// Removes write `id`'s layer; with no layer left, the entry is the base again. Returns the
   /// layer removed.
   @discardableResult
-  private mutating func takeLayer(_ id: UInt64, of key: Key) -> Layer? {
+  private mutating func takeLayer(_ id: UInt64, of key: Key, cause: CacheChange<Key, Value>.Cause) -> Layer? {
     guard var writes = pending[key], let index = writes.layers.firstIndex(where: { $0.id == id }) else { return nil }
     let layer = writes.layers.remove(at: index)
     guard writes.layers.isEmpty else {
@@ -78,21 +90,21 @@ extension CacheState {
       base.lastUsed = lastUse(of: key, or: base)
       store(base, for: key)
     } else {
-      hideShownValue(of: key)
+      hideShownValue(of: key, cause: cause)
     }
     return layer
   }
 
   /// Makes the entry of `key` its base with the pending layers replayed, and tells its
   /// observers. The entry keeps the base's age and cost: freshness is the server value's.
-  mutating func showLayers(of key: Key) {
+  mutating func showLayers(of key: Key, cause: CacheChange<Key, Value>.Cause) {
     guard let writes = pending[key] else { return }
-    guard let base = writes.base else { return hideShownValue(of: key) }
+    guard let base = writes.base else { return hideShownValue(of: key, cause: cause) }
     let shown = Entry(
       value: layered(base.value, for: key), storedAt: base.storedAt, cost: base.cost,
       lastUsed: lastUse(of: key, or: base))
     store(shown, for: key)
-    notify(key, shown.value)
+    notify(key, shown.value, cause: cause)
   }
 
   /// The latest use of `key`: readers stamp the value shown, commits stamp the base.
@@ -102,10 +114,10 @@ extension CacheState {
 
   /// Takes out the value shown for `key` when there is no committed value to show under its
   /// layers, telling its observers.
-  private mutating func hideShownValue(of key: Key) {
+  private mutating func hideShownValue(of key: Key, cause: CacheChange<Key, Value>.Cause) {
     guard let removed = entries.remove(key) else { return }
     totalCost -= removed.cost
-    notify(key, nil)
+    notify(key, nil, cause: cause)
   }
 
   /// `value` with the pending layers of `key` replayed over it, oldest first (M2).

@@ -59,6 +59,8 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   private var observers: [Key: Broadcast<Value?>] = [:]
   /// The writes in progress on each key, as layers over the server's value (M1–M5).
   @usableFromInline var pending: [Key: PendingWrites] = [:]
+  /// The stream of every change of the cache (`Cache.updates()`), made when first asked for.
+  var changes: Broadcast<CacheChange<Key, Value>>?
   /// The number of the last write begun: writes count on their own, so they read write #1, #2,
   /// … in the events, whatever loads and callers came between.
   var lastWrite: UInt64 = 0
@@ -143,17 +145,21 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
 
   /// Stores `value`, tells the key's observers, and evicts down to the policy's limits.
   /// With writes pending on `key`, `value` becomes the base they are replayed over (M5).
-  @usableFromInline mutating func commit(_ value: Value, cost: Int, for key: Key, now: Duration) {
+  @usableFromInline mutating func commit(
+    _ value: Value, cost: Int, for key: Key, now: Duration, cause: CacheChange<Key, Value>.Cause = .load
+  ) {
     let entry = Entry(value: value, storedAt: now, cost: cost, lastUsed: now)
     persistedValuesChanged(key)
+    if watching.entries[key] != nil { watching.entries[key]?.failure = nil }
     if pending[key] != nil {
       pending[key]?.base = entry
+      pending[key]?.revision &+= 1
       inspection?.record(.committed(size: size), key: key)
-      showLayers(of: key)
+      showLayers(of: key, cause: cause)
     } else {
       store(entry, for: key)
       inspection?.record(.committed(size: size), key: key)
-      notify(key, value)
+      notify(key, value, cause: cause)
     }
     evictToLimits()
     collectsUnused()
@@ -169,23 +175,27 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func remove(_ key: Key) {
     if pending[key]?.base != nil {
       pending[key]?.base = nil
+      pending[key]?.revision &+= 1
       persistedValuesChanged(key)
     }
     guard let removed = entries.remove(key) else { return }
     persistedValuesChanged(key)
     totalCost -= removed.cost
     inspection?.record(.removed(size: size), key: key)
-    notify(key, nil)
+    notify(key, nil, cause: .removal)
   }
 
   mutating func removeAll() {
     let removed = entries.removeAll()
     totalCost = 0
     persistedValuesChanged(nil)
-    for key in pending.keys { pending[key]?.base = nil }
+    for key in pending.keys {
+      pending[key]?.base = nil
+      pending[key]?.revision &+= 1
+    }
     for (key, _) in removed {
       inspection?.record(.removed(size: size), key: key)
-      notify(key, nil)
+      notify(key, nil, cause: .removal)
     }
   }
 
@@ -210,7 +220,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     persistedValuesChanged(key)
     dropPrefetch(of: key, reason)
     inspection?.record(.evicted(reason, size: size), key: key)
-    notify(key, nil)
+    notify(key, nil, cause: .removal)
   }
 
   /// The least recently used key without pending writes.
@@ -237,6 +247,7 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
   mutating func subscriberCount() -> Int {
     observers = observers.filter { $0.value.subscriberCount > 0 }
     return observers.values.reduce(0) { $0 + $1.subscriberCount } + watching.subscriberCount()
+      + (changes?.subscriberCount ?? 0)
   }
 
   /// A stream of `key`'s committed value, starting from what is committed now. A consumer that
@@ -252,18 +263,30 @@ struct CacheState<Key: Hashable & Sendable, Value: Sendable> {
     (observers[key]?.subscriberCount ?? 0) > 0 || watching.isWatched(key)
   }
 
+  /// Tells every stream of `key`, and the cache-wide stream, that the value readers see is now
+  /// `value`, changed by `cause`.
+  ///
   /// `Broadcast.send` never calls back into the cache, and a stream's termination handler
   /// never takes the cache's lock, so sending under it cannot invert the lock order.
-  mutating func notify(_ key: Key, _ value: Value?) {
+  mutating func notify(_ key: Key, _ value: Value?, cause: CacheChange<Key, Value>.Cause) {
     observers[key]?.send(value)
     watching.streams[key]?.send(value)
+    if watching.entries[key] != nil { contentChanged(key, removed: value == nil) }
+    if let changes {
+      changes.send(CacheChange(key: key, entry: value.map { shownEntry(key, value: $0) }, cause: cause))
+    }
   }
 
-  mutating func takeAllObservers() -> [Broadcast<Value?>] {
+  /// Ends every stream of the cache: it is being released.
+  mutating func takeAllObservers() -> (
+    values: [Broadcast<Value?>], entries: [Broadcast<WatchedEntry<Value>>], changes: Broadcast<CacheChange<Key, Value>>?
+  ) {
     defer {
       observers = [:]
       watching.streams = [:]
+      watching.entries = [:]
+      changes = nil
     }
-    return Array(observers.values) + Array(watching.streams.values)
+    return (Array(observers.values) + Array(watching.streams.values), watching.entries.values.map(\.broadcast), changes)
   }
 }

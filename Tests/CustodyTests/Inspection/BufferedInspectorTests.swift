@@ -12,7 +12,7 @@ struct BufferedInspectorTests {
     let cache = Cache<Int, String>(
       policy: .init(countLimit: 2), name: "products", inspector: InspectorGroup(buffered, seen))
     for key in 1...5 { cache.set("\(key)", for: key) }
-    cache.invalidate(5)
+    cache.remove(5)
     cache.removeAll()
     buffered.finish()
 

@@ -45,7 +45,7 @@ struct CacheEventsTests {
     clock.advance(by: .seconds(40))
     let loading = Task { [fetch] in try await cache.value(for: 1) { try await fetch(1) } }
     try await inspector.waitForWaiters(1, on: 1)
-    cache.invalidate(1)
+    cache.remove(1)
     try await fetch.waitForCalls(1)[0].resolve("late")
     _ = try await loading.value
     try await inspector.waitUntilIdle()

@@ -37,8 +37,8 @@ struct StatisticsTests {
     let cache = Cache<Int, String>(name: "products", inspector: statistics)
     for key in 1...3 { cache.set("v", for: key) }
     for _ in 0..<100 { _ = cache.cachedValue(for: 1) }
-    cache.invalidate(1)
-    cache.invalidate(2)
+    cache.remove(1)
+    cache.remove(2)
     let log = statistics.snapshot().recentEvents.map { $0.event.description }
     #expect(log == ["products stored 2", "products stored 3", "products removed 1", "products removed 2"])
   }

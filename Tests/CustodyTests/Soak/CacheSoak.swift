@@ -29,7 +29,7 @@ final class CacheSoak: Sendable {
     case 0..<40: await load(key, &rng)
     case 40..<50: await refresh(key, &rng)
     case 50..<58: set(key, &rng)
-    case 58..<65: upstream.detaching([key], raisesFloor: true) { _ in cache.invalidate(key) }
+    case 58..<65: upstream.detaching([key], raisesFloor: true) { _ in cache.remove(key) }
     case 65..<67: upstream.detaching(Self.keys, raisesFloor: true) { _ in cache.removeAll() }
     // A trim leaves loads attached, so it raises no floor: what they commit afterwards is current.
     case 67..<69: cache.trim(toCost: rng.int(in: 0...policy.costLimit!))
@@ -100,7 +100,7 @@ final class CacheSoak: Sendable {
   /// handler once took the cache's lock under the runtime's lock of the follower's task while a
   /// commit held the cache's lock and needed that task lock, and the two deadlocked.
   private func observe(_ key: Int, _ rng: inout SplitMix64) async {
-    let updates = cache.updates(for: key)
+    let updates = cache.deprecated.updates(for: key)
     let report = self.report
     let lastSet = LockedState(false)
     await withTaskGroup(of: Void.self) { group in

@@ -19,7 +19,7 @@ import Foundation
 /// this one's next toggle, or after ``reload()``.
 public final class Favorites: Sendable {
   /// The favourites as ``updates()`` streams them.
-  public typealias Updates = AsyncMapSequence<AsyncStream<Set<Product.ID>?>, Set<Product.ID>>
+  public typealias Updates = AsyncMapSequence<AsyncStream<WatchedEntry<Set<Product.ID>>>, Set<Product.ID>>
 
   private let store: FileStore<Set<Product.ID>>
   /// One key, the file: the set on disk, with the toggles being written layered over it.
@@ -82,7 +82,7 @@ public final class Favorites: Sendable {
   /// The set as it changes, starting with the current one; a screen that falls behind gets
   /// the newest set.
   public func updates() -> Updates {
-    marks.updates(for: store.url).map { $0 ?? [] }
+    marks.watch(store.url).map { $0.value ?? [] }
   }
 }
 

@@ -10,12 +10,15 @@ import StorefrontText
 /// let product = try await repository.product(id: 1)      // one request for any number of screens
 /// let shown = repository.cachedProduct(id: 1)             // synchronous, for a first frame
 /// let edit = try await repository.save(id: 1, changes: ProductChanges(price: 9.5))  // shown at once
+/// for await entry in repository.watchProduct(id: 1) { … }  // what the detail screen renders
 /// ```
+///
+/// Its two caches are made with their loaders, so every read names a key alone, and every screen
+/// follows an edit through the products cache's own stream of changes.
 public final class ProductRepository: Sendable {
   private let service: any ProductService
   private let details: Cache<Product.ID, Product>
-  private let searches: Cache<String, ProductPage>
-  private let saves = Broadcast<Product>()
+  private let searches: Cache<SearchKey, ProductPage>
 
   /// - Parameters:
   ///   - service: Fetches and saves products.
@@ -30,7 +33,7 @@ public final class ProductRepository: Sendable {
       service: service,
       details: Cache(
         policy: Self.detailsPolicy, clock: clock, name: "products", inspector: inspector,
-        describeKey: Self.describeProduct),
+        describeKey: Self.describeProduct, load: Self.productLoader(service)),
       clock: clock, inspector: inspector)
   }
 
@@ -42,7 +45,15 @@ public final class ProductRepository: Sendable {
     self.details = details
     searches = Cache(
       policy: CachePolicy(freshFor: .seconds(60), countLimit: 50), clock: clock, name: "searches",
-      inspector: inspector, describeKey: Self.describeSearch)
+      inspector: inspector, describeKey: Self.describeSearch
+    ) { [service] key in
+      try await service.search(key.text, limit: key.limit, skip: 0)
+    }
+  }
+
+  /// What loads a product into the products cache.
+  private static func productLoader(_ service: any ProductService) -> @Sendable (Product.ID) async throws -> Product {
+    { id in try await service.product(id: id) }
   }
 
   /// A repository whose products are kept in the file at `url` across launches: the detail
@@ -66,7 +77,7 @@ public final class ProductRepository: Sendable {
   ) async -> ProductRepository {
     let details = await Cache<Product.ID, Product>.open(
       persistingIn: url, version: 1, policy: detailsPolicy, persistedLimit: 500, clock: clock, wallClock: now,
-      name: "products", inspector: inspector, describeKey: describeProduct)
+      name: "products", inspector: inspector, describeKey: describeProduct, load: productLoader(service))
     details.revalidate(where: { _ in true })
     return ProductRepository(service: service, details: details, clock: clock, inspector: inspector)
   }
@@ -88,24 +99,19 @@ public final class ProductRepository: Sendable {
   /// A product's key as inspectors show it: `/products/7`.
   private static func describeProduct(_ id: Product.ID) -> String { "/products/\(id)" }
 
-  /// A search key (`query|limit`) as inspectors show it: `search "phone"`.
-  static func describeSearch(_ key: String) -> String {
-    "search \"\(query(ofSearch: key))\""
-  }
-
-  /// The query of a search key (`query|limit`), trimmed and lowercased.
-  static func query(ofSearch key: String) -> String {
-    key.split(separator: "|", omittingEmptySubsequences: false).dropLast().joined(separator: "|")
+  /// A search key as inspectors show it: `search "phone"`.
+  static func describeSearch(_ key: SearchKey) -> String {
+    "search \"\(key.folded)\""
   }
 
   /// The product with `id`: cached when fresh, else loaded once for every caller.
   public func product(id: Product.ID) async throws -> Product {
-    try await details.value(for: id) { [service] in try await service.product(id: id) }
+    try await details.value(for: id)
   }
 
   /// Loads the product again whatever is cached: what a user's "reload" asks for.
   public func reloadProduct(id: Product.ID) async throws -> Product {
-    try await details.refresh(id) { [service] in try await service.product(id: id) }
+    try await details.refresh(id)
   }
 
   /// The cached product with `id`, whatever its age; synchronous from any isolation.
@@ -113,12 +119,26 @@ public final class ProductRepository: Sendable {
     details.cachedValue(for: id)
   }
 
+  /// What the detail screen of product `id` renders, first as it is, then on every change:
+  /// the product as every screen sees it (with edits still being saved), whether it loads, and
+  /// the last failure (`LoadState(entry)` reads it as a load state).
+  ///
+  /// The product is loaded when none is fresh, with the load every caller of
+  /// ``product(id:)`` shares; a stale one shows at once while it is loaded again. For as long
+  /// as the stream is read the product is watched: when it is stale and the app comes back
+  /// (see ``revalidate(on:)``), it is loaded again in the background, once however many
+  /// screens watch it.
+  public func watchProduct(id: Product.ID) -> AsyncStream<WatchedEntry<Product>> {
+    details.watch(id)
+  }
+
   /// The product with `id` as every screen sees it (`nil` while none is known), then each
-  /// change, for as long as the stream is read. Meanwhile the product is watched: when it is
-  /// stale and the app comes back (see ``revalidate(on:)``), it is loaded again in the
-  /// background, once however many screens watch it.
+  /// change, for as long as the stream is read: the products of ``watchProduct(id:)``'s
+  /// entries, each once.
   public func productUpdates(id: Product.ID) -> AsyncStream<Product?> {
-    details.updates(for: id) { [service] in try await service.product(id: id) }
+    Self.forwarding(details.watch(id), bufferingNewest: 1) { entry, last in
+      last == .some(entry.value) ? nil : entry.value
+    }
   }
 
   /// Listens to `events` for as long as the repository lives: when the app becomes active
@@ -131,10 +151,7 @@ public final class ProductRepository: Sendable {
 
   /// The first page of products matching `text` (trimmed, case-insensitive).
   public func search(_ text: String, limit: Int = 30) async throws -> ProductPage {
-    let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    return try await searches.value(for: "\(query.lowercased())|\(limit)") { [service] in
-      try await service.search(query, limit: limit, skip: 0)
-    }
+    try await searches.value(for: SearchKey(text, limit: limit))
   }
 
   /// Saves `changes` as an optimistic write: every screen shows them at once, over the product
@@ -166,27 +183,15 @@ public final class ProductRepository: Sendable {
     id: Product.ID, changes: ProductChanges, showing show: (Product) -> Void = { _ in }
   ) async throws -> SavedEdit {
     let searchesToRevalidate = searches(thatMayList: id, changing: changes, from: details.cachedValue(for: id))
-    var saved: Product?
-    do {
-      let shown = try await details.write(
-        id, optimistically: { $0 = changes.applied(to: $0) }, revalidating: [searchesToRevalidate]
-      ) {
-        if let pending = details.cachedValue(for: id) {  // the edit is layered in already
-          show(pending)
-          saves.send(pending)
-        }
-        return try await service.update(id: id, changes: changes)
-      } merge: { answer, known in
-        let merged = known?.merging(answer) ?? answer
-        saved = merged
-        return merged
-      }
-      saves.send(shown)
-      return SavedEdit(shown: shown, saved: saved ?? shown, changes: changes)
-    } catch {
-      if let shown = details.cachedValue(for: id) { saves.send(shown) }  // without this edit
-      throw error
+    let edit = try await details.mutate(
+      id, optimistically: { $0 = changes.applied(to: $0) }, revalidating: [searchesToRevalidate]
+    ) { pending in
+      if let pending { show(pending) }
+      return try await service.update(id: id, changes: changes)
+    } merge: { answer, known in
+      known?.merging(answer) ?? answer
     }
+    return SavedEdit(shown: edit.shown, saved: edit.saved, changes: changes)
   }
 
   /// The revalidation of the cached searches an edit of product `id`, known as `before`, may
@@ -201,7 +206,7 @@ public final class ProductRepository: Sendable {
       if searches.cachedValue(for: key)?.products.contains(where: { $0.id == id }) == true { return true }
       guard changes.title != nil else { return false }
       if titleIsUnknown { return true }  // the old title may have matched
-      let query = ReadingText.folded(Self.query(ofSearch: key))
+      let query = ReadingText.folded(key.folded)
       return !query.isEmpty && titles.contains { $0.contains(query) }
     }
   }
@@ -214,9 +219,57 @@ public final class ProductRepository: Sendable {
   }
 
   /// Products as edits change them, for screens that list them: the product showing an edit
-  /// when it starts, and again once the edit is saved or taken out.
+  /// when it starts, and again once the edit is saved or taken out. The products cache's own
+  /// changes, those its writes made.
   public func editedProducts() -> AsyncStream<Product> {
-    saves.updates()
+    Self.forwarding(details.updates(), bufferingNewest: nil) { change, _ in
+      change.cause == .write ? change.value : nil
+    }
+  }
+
+  /// `source` as an `AsyncStream` of what `transform` makes of each element and the output
+  /// before it, skipping `nil`. The subscription to `source` is made by the caller, so nothing
+  /// sent after the call is missed; the forwarding ends when the returned stream's consumer
+  /// goes away.
+  private static func forwarding<Element: Sendable, Output: Sendable>(
+    _ source: AsyncStream<Element>, bufferingNewest newest: Int?,
+    _ transform: @escaping @Sendable (Element, _ last: Output?) -> Output?
+  ) -> AsyncStream<Output> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Output.self, bufferingPolicy: newest.map { .bufferingNewest($0) } ?? .unbounded)
+    let forwarding = Task {
+      var last: Output?
+      for await element in source {
+        guard let output = transform(element, last) else { continue }
+        last = output
+        continuation.yield(output)
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in forwarding.cancel() }
+    return stream
+  }
+
+  /// A search as the searches cache keys it: the words as typed, trimmed, which the request
+  /// sends, and the limit; two searches whose words differ only in case are one.
+  struct SearchKey: Hashable, Sendable {
+    let text: String
+    let limit: Int
+    /// The words compared, lowercased.
+    let folded: String
+
+    init(_ text: String, limit: Int) {
+      self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      self.limit = limit
+      folded = self.text.lowercased()
+    }
+
+    static func == (lhs: SearchKey, rhs: SearchKey) -> Bool { lhs.folded == rhs.folded && lhs.limit == rhs.limit }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(folded)
+      hasher.combine(limit)
+    }
   }
 
   /// Every category.
