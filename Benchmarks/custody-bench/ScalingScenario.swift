@@ -332,9 +332,9 @@ enum ScalingScenario {
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<n {
         group.addTask {
-          for await value in cache.updates(for: 0) {
+          for await entry in cache.watch(0) {
             seen.withLock { $0 += 1 }
-            if value == 1 { break }
+            if entry.value == 1 { break }
           }
         }
       }
