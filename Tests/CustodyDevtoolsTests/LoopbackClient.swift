@@ -89,7 +89,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// A request as a browser on this machine sends it.
-func request(_ target: String, method: String = "GET", port: UInt16, host: String? = nil, extra: String = "") -> String {
+func request(_ target: String, method: String = "GET", port: UInt16, host: String? = nil, extra: String = "") -> String
+{
   "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(extra)\r\n"
 }
 

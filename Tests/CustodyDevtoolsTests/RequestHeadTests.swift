@@ -6,7 +6,9 @@ import Testing
   private func read(_ text: String) -> RequestHead.Reading { RequestHead.read(Array(text.utf8)) }
 
   @Test func readsTheRequestLineAndHeaders() throws {
-    guard case .head(let head) = read("GET /events?token=abc HTTP/1.1\r\nHost: 127.0.0.1:80\r\nAccept:  text/event-stream \r\n\r\n")
+    guard
+      case .head(let head) = read(
+        "GET /events?token=abc HTTP/1.1\r\nHost: 127.0.0.1:80\r\nAccept:  text/event-stream \r\n\r\n")
     else { Issue.record("not read"); return }
     #expect(head.method == "GET")
     #expect(head.path == "/events")

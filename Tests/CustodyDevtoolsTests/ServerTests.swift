@@ -8,7 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ServerTests {
   private func token(of devtools: Devtools) -> String {
-    URLComponents(url: devtools.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value ?? ""
+    URLComponents(url: devtools.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value
+      ?? ""
   }
 
   private func exchange(_ raw: String, with devtools: Devtools) async throws -> String {
@@ -41,7 +42,8 @@ struct ServerTests {
     let devtools = try await Devtools.start()
     defer { devtools.stop() }
     let target = "/?token=\(token(of: devtools))"
-    let rebound = try await exchange(request(target, port: devtools.port, host: "evil.example:\(devtools.port)"), with: devtools)
+    let rebound = try await exchange(
+      request(target, port: devtools.port, host: "evil.example:\(devtools.port)"), with: devtools)
     #expect(rebound.hasPrefix("HTTP/1.1 403 "))
     let origin = try await exchange(
       request(target, port: devtools.port, extra: "Origin: http://evil.example\r\n"), with: devtools)
@@ -67,7 +69,8 @@ struct ServerTests {
       #expect(answer.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "\(path)")
       #expect(!answer.contains("root:"))
     }
-    let bare = try await exchange("GET ../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:\(devtools.port)\r\n\r\n", with: devtools)
+    let bare = try await exchange(
+      "GET ../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:\(devtools.port)\r\n\r\n", with: devtools)
     #expect(bare.hasPrefix("HTTP/1.1 400 "))
   }
 

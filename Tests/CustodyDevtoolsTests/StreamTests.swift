@@ -93,7 +93,9 @@ struct StreamTests {
       $0.tail.contains("\"seq\":30000,") || $0.tail.contains("event: dropped")
     }
     inspector.record(OwnerEvent(owner: owner, kind: .pageAppended, items: 7))
-    try await healthy.reader.wait(for: "the last event", timeout: .seconds(30)) { $0.tail.contains("pager.pageAppended") }
+    try await healthy.reader.wait(for: "the last event", timeout: .seconds(30)) {
+      $0.tail.contains("pager.pageAppended")
+    }
 
     // Reading again, the stalled browser is told how many it lost.
     let resumed = try LoopbackClient.Resumed(descriptor: stalled.descriptor)

@@ -23,9 +23,9 @@ enum DevtoolsPage {
     <main>
       <section id="owners-pane" aria-label="Owners"><h2>Owners</h2><div id="owners"></div></section>
       <section id="timeline-pane" aria-label="Timeline">
-        <h2>Timeline <span class="muted legend"><i class="k-load"></i>load <i class="k-revalidation"></i>revalidation
-        <i class="k-refresh"></i>refresh <i class="k-write"></i>write <i class="k-other"></i>other
-        · ▲ join · ✕ cancelled</span></h2>
+        <h2>Timeline</h2>
+        <div class="muted legend"><i class="k-load"></i>load <i class="k-revalidation"></i>revalidation
+        <i class="k-refresh"></i>refresh <i class="k-write"></i>write <i class="k-other"></i>other · ▲ joined · ▽ left · ✕ cancelled</div>
         <div id="timeline"></div>
         <h2>Events</h2>
         <ol id="events" reversed></ol>
@@ -81,6 +81,7 @@ enum DevtoolsPage {
     .mark.cancel { color: var(--bad); font-weight: 700; }
     .k-load { background: var(--load); } .k-revalidation { background: var(--revalidation); } .k-refresh { background: var(--refresh); }
     .k-write { background: var(--write); } .k-other { background: var(--other); }
+    .legend { font-size: 11px; margin-bottom: 4px; }
     .legend i { display: inline-block; width: 9px; height: 9px; border-radius: 2px; margin: 0 3px 0 8px; }
     #events { list-style: none; padding: 0; margin: 0; max-height: 35vh; overflow-y: auto; background: var(--card);
       border: 1px solid var(--line); border-radius: 8px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
@@ -110,6 +111,7 @@ enum DevtoolsPage {
       queued: [], filter: "", selected: null, offset: null, publicKeys: false };
     const workKind = (reason) => ["load", "revalidation", "refresh", "write"].includes(reason) ? reason : "other";
     const ms = (value) => value == null ? "" : value < 10 ? value.toFixed(1) + " ms" : value < 60000 ? Math.round(value) + " ms" : Math.round(value / 1000) + " s";
+    const age = (value) => value < 1000 ? Math.round(value) + " ms" : value < 60000 ? (value / 1000).toFixed(1) + " s" : Math.round(value / 60000) + " min";
     const serverNow = () => state.offset == null ? 0 : performance.now() - state.offset;
 
     function owner(event) {
@@ -208,7 +210,7 @@ enum DevtoolsPage {
         const running = [...entry.flights.values(), ...entry.layers.values()];
         const summary = [];
         if (entry.size) summary.push((entry.size.entries ?? 0) + " values, cost " + (entry.size.cost ?? 0));
-        if (entry.kind === "Pager") summary.push((entry.listed ?? 0) + " items listed, " + entry.pages + " pages since the first");
+        if (entry.kind === "Pager") summary.push((entry.listed ?? 0) + " items listed in " + entry.pages + " page" + (entry.pages === 1 ? "" : "s"));
         if (entry.session) summary.push("session: " + entry.session);
         if (entry.refused != null) summary.push("refresh refused for " + ms(entry.refused));
         if (entry.written) summary.push("written in " + ms(entry.written.duration));
@@ -219,12 +221,12 @@ enum DevtoolsPage {
           const rows = keyRows.slice(-200).map((info) => {
             const work = running.filter((row) => row.key === info.key).map((row) =>
               el("span", { class: "badge b-" + workKind(row.reason), title: "#" + row.id }, (row.write ? "write" : row.reason) + (row.waiters > 1 ? " ×" + row.waiters : "")));
-            const age = info.storedAt == null ? "" : ms(now - info.storedAt);
+            const stored = info.storedAt == null ? "" : age(now - info.storedAt);
             const valueClass = info.value === "stored" ? "fresh" : info.value === "stale" ? "stale" : "gone";
             return el("tr", {}, el("td", {}, info.key), el("td", { class: valueClass }, info.value + (info.lookup ? " · last " + info.lookup : "")),
-              el("td", {}, age), el("td", {}, ...work, info.layers ? el("span", { class: "badge b-write" }, info.layers + " layer" + (info.layers > 1 ? "s" : "")) : null));
+              el("td", {}, stored), el("td", {}, ...work, info.layers ? el("span", { class: "badge b-write" }, info.layers + " layer" + (info.layers > 1 ? "s" : "")) : null));
           });
-          body.push(el("table", {}, el("tr", {}, el("th", {}, "key"), el("th", {}, "value"), el("th", {}, "age"), el("th", {}, "running")), ...rows));
+          body.push(el("table", { class: "keys" }, el("tr", {}, el("th", {}, "key"), el("th", {}, "value"), el("th", {}, "age"), el("th", {}, "running")), ...rows));
         } else if (running.length) {
           body.push(el("table", {}, el("tr", {}, el("th", {}, "flight"), el("th", {}, "key"), el("th", {}, "work"), el("th", {}, "waiters")),
             ...running.map((row) => el("tr", {}, el("td", {}, "#" + row.id), el("td", {}, row.key ?? ""),
@@ -290,7 +292,7 @@ enum DevtoolsPage {
     let scheduled = false;
     function schedule() { if (!scheduled) { scheduled = true; requestAnimationFrame(() => { scheduled = false; renderOwners(); renderTimeline(); renderEvents(); }); } }
     function setFilter(text) { state.filter = text.trim().toLowerCase(); schedule(); }
-    $("filter").addEventListener("input", (event) => setFilter(event.target.value));
+    for (const name of ["input", "search"]) $("filter").addEventListener(name, (event) => setFilter(event.target.value));
     $("pause").addEventListener("click", () => {
       state.paused = !state.paused;
       $("pause").setAttribute("aria-pressed", String(state.paused)); $("pause").textContent = state.paused ? "Resume" : "Pause";

@@ -60,13 +60,14 @@ struct EventEncoder {
 
   /// Every owner seen so far, in order, as a JSON array.
   var ownersJSON: String {
-    "[" + ownerOrder.compactMap { owners[$0] }.map { owner in
-      var json = JSONObject()
-      json["id"] = .int(owner.id)
-      json["name"] = .string(owner.owner.name)
-      json["kind"] = .string(owner.owner.kind.rawValue)
-      return json.text
-    }.joined(separator: ",") + "]"
+    "["
+      + ownerOrder.compactMap { owners[$0] }.map { owner in
+        var json = JSONObject()
+        json["id"] = .int(owner.id)
+        json["name"] = .string(owner.owner.name)
+        json["kind"] = .string(owner.owner.kind.rawValue)
+        return json.text
+      }.joined(separator: ",") + "]"
   }
 
   private mutating func register(_ owner: InspectedOwner) -> Int {

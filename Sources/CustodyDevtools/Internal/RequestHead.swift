@@ -92,7 +92,8 @@ extension RequestHead {
   private static func parseRequestLine(_ line: ArraySlice<UInt8>) -> (String, String)? {
     let line = line.last == 0x0D ? line.dropLast() : line
     let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
-    guard parts.count == 3, !parts[0].isEmpty, parts[0].count <= 16, parts[0].allSatisfy({ (0x41...0x5A).contains($0) }),
+    guard parts.count == 3, !parts[0].isEmpty, parts[0].count <= 16,
+      parts[0].allSatisfy({ (0x41...0x5A).contains($0) }),
       parts[1].first == 0x2F, parts[1].allSatisfy({ (0x21...0x7E).contains($0) }),
       parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
     else { return nil }

@@ -31,9 +31,10 @@ enum Responses {
   }
 
   /// The head of the event stream; events follow for as long as the connection lasts.
-  static let streamHead: [UInt8] = Array(
-    (["HTTP/1.1 200 OK", "Content-Type: text/event-stream; charset=utf-8"] + common + ["Connection: keep-alive"])
-      .joined(separator: "\r\n").utf8) + Array("\r\n\r\n".utf8)
+  static let streamHead: [UInt8] =
+    Array(
+      (["HTTP/1.1 200 OK", "Content-Type: text/event-stream; charset=utf-8"] + common + ["Connection: keep-alive"])
+        .joined(separator: "\r\n").utf8) + Array("\r\n\r\n".utf8)
 
   /// A comment line that keeps an idle stream open through proxies and finds dead clients.
   static let keepAlive: [UInt8] = Array(": keep-alive\n\n".utf8)

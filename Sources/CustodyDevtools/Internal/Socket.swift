@@ -38,7 +38,9 @@ enum Socket {
     _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     prepare(descriptor)
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0 else { return .failure(closing(descriptor, .system("bind", errno))) }
     guard systemListen(descriptor, backlog) == 0 else { return .failure(closing(descriptor, .system("listen", errno))) }
@@ -162,7 +164,9 @@ enum SocketFailure: Error, Equatable {
 }
 
 // The system calls, named apart from `Socket`'s members.
-private func systemAccept(_ listener: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32 {
+private func systemAccept(
+  _ listener: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
+) -> Int32 {
   accept(listener, address, length)
 }
 
