@@ -109,4 +109,17 @@ struct StreamTests {
     #expect(counts.reduce(0, +) > 10_000)
     #expect(counts.reduce(0, +) < 30_000)
   }
+
+  @Test func stoppingEndsEveryStreamAndClosesThePort() async throws {
+    let devtools = try await Devtools.start()
+    let stream = try openStream(devtools)
+    defer { stream.close() }
+    try await stream.wait(for: "event: hello")
+    devtools.stop()
+    _ = try await stream.response()
+    #expect(throws: LoopbackClient.ClientError.self) { try LoopbackClient.connect(to: devtools.port).close() }
+    // An owner that still holds the inspector records into nothing, at no cost to it.
+    let flights = SingleFlight<Int, Int>(name: "after", inspector: devtools.inspector)
+    #expect(try await flights.run(1) { 1 } == 1)
+  }
 }

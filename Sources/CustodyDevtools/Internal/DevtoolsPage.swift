@@ -245,16 +245,17 @@ enum DevtoolsPage {
     function renderTimeline() {
       const now = serverNow();
       const rows = state.flights.filter((row) => matches(row.ownerName, row.key)).slice(-150);
-      const start = Math.min(now - 10000, ...rows.map((row) => row.start));
+      // The last minute at most, at least the last ten seconds; older bars are cut at the left.
+      const start = Math.max(Math.min(now - 10000, ...rows.map((row) => row.start)), now - 60000);
       const span = Math.max(now - start, 1);
-      const x = (t) => 36 + 63 * ((t - start) / span) + "%";
+      const x = (t) => 36 + 63 * ((Math.max(t, start) - start) / span) + "%";
       const width = (a, b) => Math.max(63 * ((b - a) / span), 0.3) + "%";
       $("timeline").replaceChildren(...rows.reverse().map((row) => {
         const end = row.end ?? now;
         const classes = "bar k-" + workKind(row.reason) + (row.end == null ? " running" : "") +
           (row.outcome && /failed|rolled back|rejected/.test(row.outcome) ? " failed" : "");
         const bar = el("div", { class: classes, title: (row.outcome || "running"), on: () => showDetail(row) });
-        bar.style.left = x(row.start); bar.style.width = width(row.start, end);
+        bar.style.left = x(row.start); bar.style.width = width(Math.max(row.start, start), end);
         const marks = row.marks.map((mark) => { const node = el("span", { class: "mark " + mark.kind }, mark.kind === "cancel" ? "✕" : mark.kind === "join" ? "▲" : "▽");
           node.style.left = x(mark.t); return node; });
         return el("div", { class: "row", "data-outcome": row.outcome || "running" },
@@ -273,7 +274,7 @@ enum DevtoolsPage {
         event.notice ? el("li", { class: "notice" }, event.notice)
           : el("li", { class: event === state.selected ? "selected" : "", on: () => showDetail(event) }, describe(event)));
       $("events").replaceChildren(...items);
-      $("counts").textContent = state.total + " events" + (state.dropped ? " · " + state.dropped + " dropped" : "") + (state.paused ? " · " + state.queued.length + " waiting" : "");
+      $("counts").textContent = (state.publicKeys ? "" : "keys hidden · ") + state.total + " events" + (state.dropped ? " · " + state.dropped + " dropped" : "") + (state.paused ? " · " + state.queued.length + " waiting" : "");
     }
 
     function showDetail(item) {

@@ -18,6 +18,8 @@ struct OutputQueue {
 
   var count: Int { frames.count - head }
   var isEmpty: Bool { count == 0 }
+  /// Whether the next event would be dropped.
+  var isFull: Bool { count >= limit }
 
   /// The frame being sent, if any.
   var first: [UInt8]? { isEmpty ? nil : frames[head] }

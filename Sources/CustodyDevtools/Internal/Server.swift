@@ -48,9 +48,10 @@ final class Server {
   /// Serves until the hub is closed, then closes every connection and the listening socket.
   func run() {
     defer {
+      // The port first: once a browser sees its stream end, nothing more can connect.
+      Socket.close(listener)
       for descriptor in connections.keys { Socket.close(descriptor) }
       connections = [:]
-      Socket.close(listener)
     }
     while !hub.isClosed {
       var descriptors = [
@@ -90,16 +91,21 @@ final class Server {
   /// Encodes what owners recorded once and queues it for every streaming client.
   private func distribute() {
     let (events, dropped) = hub.take()
+    let clients = streamingClients
     for recorded in events {
       let frame = Array("data: \(encoder.encode(recorded))\n\n".utf8)
       history.append(frame)
-      for descriptor in streamingClients { connections[descriptor]?.output.append(frame) }
+      for descriptor in clients {
+        // A burst larger than a client's queue goes to its socket first, if it takes it.
+        if connections[descriptor]?.output.isFull == true { flush(descriptor) }
+        connections[descriptor]?.output.append(frame)
+      }
     }
     if history.count > settings.historyLimit { history.removeFirst(history.count - settings.historyLimit) }
     if dropped > 0 {
-      for descriptor in streamingClients { connections[descriptor]?.output.noteDropped(dropped) }
+      for descriptor in clients { connections[descriptor]?.output.noteDropped(dropped) }
     }
-    for descriptor in streamingClients { flush(descriptor) }
+    for descriptor in clients { flush(descriptor) }
   }
 
   private var streamingClients: [Int32] { connections.values.filter { $0.phase == .streaming }.map(\.descriptor) }
