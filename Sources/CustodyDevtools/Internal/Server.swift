@@ -34,6 +34,9 @@ final class Server {
   /// The last events, as frames, for a client that connects later.
   private var history: [[UInt8]] = []
   private var nextKeepAlive: ContinuousClock.Instant
+  /// While descriptors are exhausted, the listener is not polled until then, so a listener
+  /// that stays readable does not spin the loop.
+  private var acceptPausedUntil: ContinuousClock.Instant?
   private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
   init(settings: Settings, listener: Int32, hub: EventHub, origin: ContinuousClock.Instant) {
@@ -54,9 +57,11 @@ final class Server {
       connections = [:]
     }
     while !hub.isClosed {
+      if let paused = acceptPausedUntil, paused <= .now { acceptPausedUntil = nil }
       var descriptors = [
         pollfd(fd: hub.wake.read, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        // A negative descriptor is skipped by `poll`.
+        pollfd(fd: acceptPausedUntil == nil ? listener : -1, events: Int16(POLLIN), revents: 0),
       ]
       for connection in connections.values {
         var events: Int32 = 0
@@ -80,7 +85,8 @@ final class Server {
   /// Milliseconds until the nearest deadline.
   private func timeout() -> Int32 {
     let now = ContinuousClock.now
-    let nearest = connections.values.compactMap(\.deadline).reduce(nextKeepAlive) { min($0, $1) }
+    let nearest = (connections.values.compactMap(\.deadline) + [acceptPausedUntil].compactMap(\.self))
+      .reduce(nextKeepAlive) { min($0, $1) }
     let wait = now.duration(to: nearest)
     guard wait > .zero else { return 0 }
     return Int32(min(wait.components.seconds * 1_000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
@@ -113,7 +119,15 @@ final class Server {
   // MARK: Connections
 
   private func acceptAll() {
-    while let descriptor = Socket.accept(listener) {
+    while true {
+      let descriptor: Int32
+      switch Socket.accept(listener) {
+      case .connection(let accepted): descriptor = accepted
+      case .none: return
+      case .exhausted:
+        acceptPausedUntil = .now + .milliseconds(100)
+        return
+      }
       guard connections.count < settings.clientLimit else {
         // Over the cap: a short answer if the socket takes it at once, never a wait.
         _ = Socket.write(descriptor, Responses.refusal(.unavailable), from: 0)

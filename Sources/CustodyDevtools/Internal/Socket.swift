@@ -52,16 +52,29 @@ enum Socket {
     return .success((descriptor, UInt16(bigEndian: address.sin_port)))
   }
 
-  /// Accepts one pending connection, or `nil` when there is none now.
-  static func accept(_ listener: Int32) -> Int32? {
+  /// What accepting a connection gave.
+  enum Accepted: Equatable {
+    case connection(Int32)
+    /// No connection waits now.
+    case none
+    /// The process or the system is out of descriptors or memory: the connection waits in
+    /// the backlog, and the listener stays readable until it can be taken.
+    case exhausted
+  }
+
+  /// Accepts one pending connection.
+  static func accept(_ listener: Int32) -> Accepted {
     while true {
       let descriptor = systemAccept(listener, nil, nil)
       if descriptor >= 0 {
         prepare(descriptor)
-        return descriptor
+        return .connection(descriptor)
       }
-      if errno == EINTR || errno == ECONNABORTED { continue }
-      return nil
+      switch errno {
+      case EINTR, ECONNABORTED: continue
+      case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .exhausted
+      default: return .none
+      }
     }
   }
 
