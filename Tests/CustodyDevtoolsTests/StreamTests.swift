@@ -106,7 +106,7 @@ struct StreamTests {
     let counts = text.components(separatedBy: "event: dropped\ndata: {\"count\":").dropFirst()
       .compactMap { Int($0.prefix { $0.isNumber }) }
     // What the stalled socket's buffers took was sent; everything beyond them was dropped.
-    #expect(counts.reduce(0, +) > 10_000)
+    #expect(counts.reduce(0, +) > 1_000)
     #expect(counts.reduce(0, +) < 30_000)
   }
 
