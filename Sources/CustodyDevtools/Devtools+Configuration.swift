@@ -23,6 +23,10 @@ extension Devtools {
     public var historyLimit = 2_000
     /// How many events wait for the server's thread at most; beyond that they are dropped.
     public var pendingEventLimit = 50_000
+    /// Whether the page shows how late the main actor runs: a tick on the main queue every
+    /// 50 ms, whose lateness is how long the main actor was busy. `true` by default; the main
+    /// queue must be serviced (an app's run loop, or an async `main`), as it is in any app.
+    public var measuresMainActor = true
     /// How long a connection may take to send its request, and to take its answer.
     public var requestTimeout = Duration.seconds(10)
 

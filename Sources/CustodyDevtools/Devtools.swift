@@ -3,7 +3,7 @@ import Foundation
 
 /// A live page, in a desktop browser, of what a running app's owners do: every cache with its
 /// keys, loads, revalidations, writes and optimistic layers, every flight with its waiters,
-/// pagers, the session, and a timeline.
+/// pagers, the session, a timeline, and how late the main actor runs.
 ///
 /// Start it once, early, in a debug build, attach its ``inspector`` to your owners, and open
 /// the address it gives:
@@ -37,16 +37,20 @@ public final class Devtools: Sendable {
   public let publicKeys: Bool
   private let hub: EventHub
   private let wantsHits: Bool
+  private let heartbeat: MainQueueHeartbeat?
 
-  private init(url: URL, port: UInt16, publicKeys: Bool, hub: EventHub, recordsHits: Bool) {
+  private init(
+    url: URL, port: UInt16, publicKeys: Bool, hub: EventHub, recordsHits: Bool, heartbeat: MainQueueHeartbeat?
+  ) {
     self.url = url
     self.port = port
     self.publicKeys = publicKeys
     self.hub = hub
     self.wantsHits = recordsHits
+    self.heartbeat = heartbeat
   }
 
-  deinit { hub.close() }
+  deinit { stop() }
 
   /// The inspector to give owners, alone or in an `InspectorGroup`; it only queues events.
   public var inspector: any OwnerInspector { DevtoolsInspector(hub: hub, recordsHits: wantsHits) }
@@ -96,11 +100,20 @@ public final class Devtools: Sendable {
     thread.start()
     let shownHost = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
     let url = URL(string: "http://\(shownHost):\(port)/?token=\(token)")!
+    var heartbeat: MainQueueHeartbeat?
+    if configuration.measuresMainActor {
+      heartbeat = MainQueueHeartbeat()
+      heartbeat?.start { [hub] worst in hub.record(lateness: worst) }
+    }
     return Devtools(
-      url: url, port: port, publicKeys: configuration.publicKeys, hub: hub, recordsHits: configuration.recordsHits)
+      url: url, port: port, publicKeys: configuration.publicKeys, hub: hub, recordsHits: configuration.recordsHits,
+      heartbeat: heartbeat)
   }
 
   /// Stops the server: it closes every connection and its port, and the inspector records
   /// nothing more. Also done when the last reference to this value goes, and with the process.
-  public func stop() { hub.close() }
+  public func stop() {
+    heartbeat?.stop()
+    hub.close()
+  }
 }

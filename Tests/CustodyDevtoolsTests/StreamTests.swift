@@ -110,6 +110,33 @@ struct StreamTests {
     #expect(counts.reduce(0, +) < 30_000)
   }
 
+  @Test func theMainActorsLatenessReachesTheBrowser() async throws {
+    let devtools = try await Devtools.start()
+    defer { devtools.stop() }
+    let stream = try openStream(devtools)
+    defer { stream.close() }
+    // The heartbeat ticks on the main queue every 50 ms and reports each half second.
+    let text = try await stream.wait(for: "event: lateness\ndata: {\"t\":")
+    #expect(text.contains("\"worst\":"))
+  }
+
+  @Test func aBusyMainActorShowsAsLate() async throws {
+    let devtools = try await Devtools.start()
+    defer { devtools.stop() }
+    let stream = try openStream(devtools)
+    defer { stream.close() }
+    try await stream.wait(for: "event: hello")
+    // A hitch of 200 ms: the main actor does work that never yields.
+    await MainActor.run {
+      let start = ContinuousClock.now
+      while start.duration(to: .now) < .milliseconds(200) {}
+    }
+    try await stream.reader.wait(for: "a window at least 150 ms late") { output in
+      output.text.components(separatedBy: "\"worst\":").dropFirst()
+        .compactMap { Double($0.prefix { $0.isNumber || $0 == "." }) }.contains { $0 >= 150 }
+    }
+  }
+
   @Test func stoppingEndsEveryStreamAndClosesThePort() async throws {
     let devtools = try await Devtools.start()
     let stream = try openStream(devtools)

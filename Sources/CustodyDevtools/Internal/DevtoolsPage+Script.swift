@@ -14,7 +14,7 @@ extension DevtoolsPage {
       for (const child of children) if (child != null) node.append(child instanceof Node ? child : String(child));
       return node;
     }
-    const state = { owners: new Map(), flights: [], events: [], dropped: 0, total: 0, paused: false,
+    const state = { owners: new Map(), flights: [], events: [], lateness: [], dropped: 0, total: 0, paused: false,
       queued: [], filter: "", selected: null, offset: null, publicKeys: false };
     const workKind = (reason) => ["load", "revalidation", "refresh", "write"].includes(reason) ? reason : "other";
     const ms = (value) => value == null ? "" : value < 10 ? value.toFixed(1) + " ms" : value < 60000 ? Math.round(value) + " ms" : Math.round(value / 1000) + " s";
@@ -170,6 +170,19 @@ extension DevtoolsPage {
       }));
     }
 
+    // The main actor's worst lateness of each half second, the last minute of it as bars.
+    function renderLateness() {
+      const samples = state.lateness.slice(-120);
+      $("lateness").replaceChildren(...samples.map((sample) => {
+        const bar = el("i", { class: sample.worst > 50 ? "hitch" : sample.worst > 16.7 ? "late" : "", title: ms(sample.worst) });
+        bar.style.height = Math.max(2, Math.min(sample.worst, 100) / 100 * 40) + "px";
+        return bar;
+      }));
+      const now = samples.length ? samples[samples.length - 1].worst : null;
+      $("lateness-text").textContent = now == null ? "· no ticks yet" :
+        "· now " + ms(now) + " late, worst of the last minute " + ms(Math.max(...samples.map((sample) => sample.worst)));
+    }
+
     function describe(event) {
       return [(event.t / 1000).toFixed(3) + "s", event.ownerName, event.kind, event.key ?? "", event.flight != null ? "#" + event.flight : "",
         event.reasonText || "", event.outcome || "", event.waiters != null ? "(" + event.waiters + " waiting)" : "",
@@ -198,7 +211,7 @@ extension DevtoolsPage {
     }
 
     let scheduled = false;
-    function schedule() { if (!scheduled) { scheduled = true; requestAnimationFrame(() => { scheduled = false; renderOwners(); renderTimeline(); renderEvents(); }); } }
+    function schedule() { if (!scheduled) { scheduled = true; requestAnimationFrame(() => { scheduled = false; renderOwners(); renderLateness(); renderTimeline(); renderEvents(); }); } }
     function setFilter(text) { state.filter = text.trim().toLowerCase(); schedule(); }
     for (const name of ["input", "search"]) $("filter").addEventListener(name, (event) => setFilter(event.target.value));
     $("pause").addEventListener("click", () => {
@@ -220,12 +233,17 @@ extension DevtoolsPage {
     source.addEventListener("hello", (message) => {
       const hello = JSON.parse(message.data);
       // A reconnection is sent the history again: start over rather than count it twice.
-      Object.assign(state, { owners: new Map(), flights: [], events: [], total: 0, queued: [], selected: null });
+      Object.assign(state, { owners: new Map(), flights: [], events: [], lateness: [], total: 0, queued: [], selected: null });
       state.publicKeys = hello.publicKeys;
       for (const known of hello.owners) if (!state.owners.has(known.id)) owner({ owner: known.id, ownerName: known.name, ownerKind: known.kind });
       schedule();
     });
     source.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+    source.addEventListener("lateness", (message) => {
+      state.lateness.push(JSON.parse(message.data));
+      if (state.lateness.length > 240) state.lateness.splice(0, state.lateness.length - 240);
+      schedule();
+    });
     source.addEventListener("dropped", (message) => {
       const drop = JSON.parse(message.data);
       state.dropped = drop.total;

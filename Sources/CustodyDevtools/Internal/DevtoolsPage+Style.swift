@@ -43,6 +43,11 @@ extension DevtoolsPage {
     .mark.cancel { color: var(--bad); font-weight: 700; }
     .k-load { background: var(--load); } .k-revalidation { background: var(--revalidation); } .k-refresh { background: var(--refresh); }
     .k-write { background: var(--write); } .k-other { background: var(--other); }
+    #lateness { display: flex; align-items: flex-end; gap: 1px; height: 46px; padding: 3px; background: var(--card);
+      border: 1px solid var(--line); border-radius: 8px; }
+    #lateness i { flex: 1 1 0; min-height: 1px; background: var(--good); }
+    #lateness i.late { background: var(--write); } #lateness i.hitch { background: var(--bad); }
+    #lateness-text { text-transform: none; letter-spacing: 0; }
     .legend { font-size: 11px; margin-bottom: 4px; }
     .legend i { display: inline-block; width: 9px; height: 9px; border-radius: 2px; margin: 0 3px 0 8px; }
     #events { list-style: none; padding: 0; margin: 0; max-height: 35vh; overflow-y: auto; background: var(--card);

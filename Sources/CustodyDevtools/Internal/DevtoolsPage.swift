@@ -23,6 +23,8 @@ enum DevtoolsPage {
     <main>
       <section id="owners-pane" aria-label="Owners"><h2>Owners</h2><div id="owners"></div></section>
       <section id="timeline-pane" aria-label="Timeline">
+        <h2>Main actor <span id="lateness-text" class="muted"></span></h2>
+        <div id="lateness" role="img" aria-label="How late the main actor ran, every half second"></div>
         <h2>Timeline</h2>
         <div class="muted legend"><i class="k-load"></i>load <i class="k-revalidation"></i>revalidation
         <i class="k-refresh"></i>refresh <i class="k-write"></i>write <i class="k-other"></i>other · ▲ joined · ▽ left · ✕ cancelled</div>

@@ -13,8 +13,15 @@ final class EventHub: Sendable {
     let at: ContinuousClock.Instant
   }
 
+  /// The worst lateness of the main actor over a short window, and when it was reported.
+  struct Lateness: Sendable {
+    let worst: Duration
+    let at: ContinuousClock.Instant
+  }
+
   private struct State {
     var waiting: [Recorded] = []
+    var latenesses: [Lateness] = []
     var dropped = 0
     /// Whether the server was woken since it last took the waiting events.
     var isWoken = false
@@ -54,16 +61,39 @@ final class EventHub: Sendable {
     if wakes { signal() }
   }
 
-  /// Takes the waiting events and how many were dropped since the last call.
-  func take() -> (events: [Recorded], dropped: Int) {
+  /// Notes the main actor's worst lateness of a window; the oldest are dropped when the server
+  /// falls behind.
+  func record(lateness worst: Duration) {
+    let lateness = Lateness(worst: worst, at: .now)
+    let wakes = state.withLock { state -> Bool in
+      guard !state.isClosed else { return false }
+      if state.latenesses.count >= 64 { state.latenesses.removeFirst() }
+      state.latenesses.append(lateness)
+      guard !state.isWoken else { return false }
+      state.isWoken = true
+      return true
+    }
+    if wakes { signal() }
+  }
+
+  /// What waits for the server, taken at once.
+  struct Batch {
+    var events: [Recorded]
+    var dropped: Int
+    var latenesses: [Lateness]
+  }
+
+  /// Takes the waiting events, how many were dropped since the last call, and the latenesses.
+  func take() -> Batch {
     drain()
     return state.withLock { state in
       defer {
         state.waiting.removeAll(keepingCapacity: true)
+        state.latenesses.removeAll(keepingCapacity: true)
         state.dropped = 0
         state.isWoken = false
       }
-      return (state.waiting, state.dropped)
+      return Batch(events: state.waiting, dropped: state.dropped, latenesses: state.latenesses)
     }
   }
 

@@ -33,6 +33,8 @@ final class Server {
   private var connections: [Int32: Connection] = [:]
   /// The last events, as frames, for a client that connects later.
   private var history: [[UInt8]] = []
+  /// The main actor's lateness over the last two minutes, as frames.
+  private var latenessHistory: [[UInt8]] = []
   private var nextKeepAlive: ContinuousClock.Instant
   /// While descriptors are exhausted, the listener is not polled until then, so a listener
   /// that stays readable does not spin the loop.
@@ -96,9 +98,18 @@ final class Server {
 
   /// Encodes what owners recorded once and queues it for every streaming client.
   private func distribute() {
-    let (events, dropped) = hub.take()
+    let batch = hub.take()
     let clients = streamingClients
-    for recorded in events {
+    for lateness in batch.latenesses {
+      var json = JSONObject()
+      json["t"] = .milliseconds(encoder.origin.duration(to: lateness.at))
+      json["worst"] = .milliseconds(lateness.worst)
+      let frame = Array("event: lateness\ndata: \(json.text)\n\n".utf8)
+      latenessHistory.append(frame)
+      for descriptor in clients { connections[descriptor]?.output.append(frame) }
+    }
+    if latenessHistory.count > 240 { latenessHistory.removeFirst(latenessHistory.count - 240) }
+    for recorded in batch.events {
       let frame = Array("data: \(encoder.encode(recorded))\n\n".utf8)
       history.append(frame)
       for descriptor in clients {
@@ -108,8 +119,8 @@ final class Server {
       }
     }
     if history.count > settings.historyLimit { history.removeFirst(history.count - settings.historyLimit) }
-    if dropped > 0 {
-      for descriptor in clients { connections[descriptor]?.output.noteDropped(dropped) }
+    if batch.dropped > 0 {
+      for descriptor in clients { connections[descriptor]?.output.noteDropped(batch.dropped) }
     }
     for descriptor in clients { flush(descriptor) }
   }
@@ -194,7 +205,10 @@ final class Server {
     let hello =
       "{\"owners\":\(encoder.ownersJSON),\"publicKeys\":\(settings.publicKeys),\"history\":\(history.count)}"
     connection.output.appendAlways(Array("retry: 2000\nevent: hello\ndata: \(hello)\n\n".utf8))
-    for frame in history.suffix(connection.output.limit) { connection.output.append(frame) }
+    for frame in latenessHistory { connection.output.append(frame) }
+    for frame in history.suffix(max(connection.output.limit - latenessHistory.count, 0)) {
+      connection.output.append(frame)
+    }
   }
 
   /// Sends what the client takes now; closes or lingers once an answer is sent.
