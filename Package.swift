@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The library is three products: the owners (`Custody`), the HTTP layer (`CustodyHTTP`) and the
-// testing tools (`CustodyTesting`). Everything else here is a target of this repository only:
+// The library is four products: the owners (`Custody`), the HTTP layer (`CustodyHTTP`), the
+// testing tools (`CustodyTesting`) and a live page of the owners for a browser (`CustodyDevtools`). Everything else here is a target of this repository only:
 // the Storefront example app under `Examples/Storefront/`, the benchmarks under `Benchmarks/`
 // and the test helpers under `Tests/`. `swift run storefront` still works from the root,
 // because a root package's executable targets can always be run.
@@ -13,15 +13,18 @@ let package = Package(
     .library(name: "Custody", targets: ["Custody"]),
     .library(name: "CustodyHTTP", targets: ["CustodyHTTP"]),
     .library(name: "CustodyTesting", targets: ["CustodyTesting"]),
+    .library(name: "CustodyDevtools", targets: ["CustodyDevtools"]),
   ],
   targets: [
     // The library.
     .target(name: "Custody"),
     .target(name: "CustodyHTTP", dependencies: ["Custody"]),
     .target(name: "CustodyTesting", dependencies: ["Custody"]),
+    .target(name: "CustodyDevtools", dependencies: ["Custody"]),
     .testTarget(
       name: "CustodyTests", dependencies: ["Custody", "CustodyTesting", "TestSupport", "custody-filestore-writer"]),
     .testTarget(name: "CustodyTestingTests", dependencies: ["CustodyTesting", "Custody"]),
+    .testTarget(name: "CustodyDevtoolsTests", dependencies: ["CustodyDevtools", "Custody", "TestSupport"]),
     .testTarget(
       name: "CustodyHTTPTests",
       dependencies: ["CustodyHTTP", "Custody", "CustodyTesting", "TestSupport", "custody-http-wait"]),
@@ -48,7 +51,8 @@ let package = Package(
       name: "StorefrontUI", dependencies: ["Storefront", "Custody"], path: "Examples/Storefront/StorefrontUI",
       resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(
-      name: "StorefrontCLI", dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP"],
+      name: "StorefrontCLI",
+      dependencies: ["Storefront", "StorefrontFixtures", "Custody", "CustodyHTTP", "CustodyDevtools"],
       path: "Examples/Storefront/StorefrontCLI"),
     .executableTarget(name: "storefront", dependencies: ["StorefrontCLI"], path: "Examples/Storefront/storefront"),
     .testTarget(

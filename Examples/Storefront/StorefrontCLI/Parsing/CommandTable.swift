@@ -13,6 +13,7 @@ public enum CommandTable {
     OptionSpec(
       "data-dir", "PATH", "The data folder (default: $XDG_DATA_HOME/storefront, else ~/.local/share/storefront)."),
     OptionSpec("no-color", "Never colour the output (also when NO_COLOR is set)."),
+    OptionSpec("devtools", "Serve a live page of the app's owners; its address is printed on stderr."),
     OptionSpec("help", "Show help for storefront or for the command."),
     OptionSpec("version", "Print the version."),
   ]

@@ -40,6 +40,8 @@ public struct GlobalOptions: Sendable, Hashable {
   /// As given; `nil` for the default (`$XDG_DATA_HOME/storefront` or `~/.local/share/storefront`).
   public var dataDirectory: String?
   public var noColor = false
+  /// Whether owners are shown live in a browser (Custody Devtools) while the command runs.
+  public var devtools = false
 
   /// The window `--rate-limit` counts in: the public service's.
   public static let rateLimitWindow = Duration.seconds(10)
@@ -67,6 +69,7 @@ public struct GlobalOptions: Sendable, Hashable {
       dataDirectory = path
     }
     noColor = reader.flag("no-color")
+    devtools = reader.flag("devtools")
     if server != nil, latency != nil || failureRate != nil || tokenLifetime != nil || rateLimit != nil {
       throw reader.error(
         "--latency, --failure-rate, --token-lifetime and --rate-limit apply to the embedded backend, not --server.")

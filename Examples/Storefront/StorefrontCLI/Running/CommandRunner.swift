@@ -1,4 +1,5 @@
 import Custody
+import CustodyDevtools
 import Foundation
 import Storefront
 import StorefrontFixtures
@@ -16,6 +17,8 @@ struct CommandRunner {
   /// Saved files that could not be used at start, one sentence each; printed as warnings, and
   /// shown by the browser too, whose screen would hide them until it quits.
   let warnings: [String]
+  /// The live page of the owners, with `--devtools`; it serves for as long as the runner lives.
+  var devtools: Devtools?
   /// Whether someone was signed in when the command began: a 401 then ended a session, and
   /// otherwise asks to sign in first.
   var beganSignedIn = false
@@ -33,13 +36,16 @@ struct CommandRunner {
     configuration.server = backend.server
     configuration.defaultServer = Backend.embeddedServer
     let inspection = InspectorFeed()
-    configuration.inspector = inspection.inspector
+    var inspectors = [inspection.inspector]
     if case .stats = invocation.command {
       // The scripted browse counts the same on every run: see `StatsJoinGate`.
       let gate = StatsJoinGate()
       configuration.transport = gate.transport(over: configuration.transport)
-      configuration.inspector = InspectorGroup(inspection.inspector, gate.inspector)
+      inspectors.append(gate.inspector)
     }
+    let devtools = options.devtools ? try await startDevtools(console: console) : nil
+    if let devtools { inspectors.append(devtools.inspector) }
+    configuration.inspector = inspectors.count == 1 ? inspectors[0] : InspectorGroup(inspectors)
     let environment: StorefrontEnvironment
     do {
       environment = try await StorefrontEnvironment.open(configuration)
@@ -54,7 +60,19 @@ struct CommandRunner {
         isTerminal: console.outputIsTerminal, noColorFlag: options.noColor, environment: console.environment))
     return CommandRunner(
       environment: environment, backend: backend, console: console, style: style, options: options,
-      inspection: inspection, warnings: problems, beganSignedIn: environment.session.user != nil)
+      inspection: inspection, warnings: problems, devtools: devtools, beganSignedIn: environment.session.user != nil)
+  }
+
+  /// Starts Custody Devtools on the loopback address and says where on stderr, where it stays
+  /// out of the command's output.
+  private static func startDevtools(console: Console) async throws -> Devtools {
+    do {
+      let devtools = try await Devtools.start()
+      console.writeError("storefront: devtools: \(devtools.url.absoluteString)\n")
+      return devtools
+    } catch {
+      throw CommandFailure(error.description)
+    }
   }
 
   /// Runs `command` and returns the exit status; output goes to the console.
