@@ -40,6 +40,16 @@ struct FileContext {
     return names.reversed().joined(separator: ".")
   }
 
+  /// The type, actor, protocol or extension declaration around `node`.
+  func enclosingTypeDeclaration(of node: Syntax) -> Syntax? {
+    var current = node.parent
+    while let node = current {
+      if node.asProtocol((any DeclGroupSyntax).self) != nil { return node }
+      current = node.parent
+    }
+    return nil
+  }
+
   /// The type or extended type around `node`.
   func enclosingTypeName(of node: Syntax) -> String? {
     var current = node.parent
