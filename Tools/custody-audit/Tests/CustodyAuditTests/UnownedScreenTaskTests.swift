@@ -199,6 +199,26 @@ struct UnownedScreenTaskTests {
     #expect(findings[2].message.contains("runs again on each appearance"))
   }
 
+  @Test func leavesATaskInAHelperThatRestartsObservationOnEachChange() async {
+    let rules = await Audit.rules(
+      """
+      final class OrdersController: UITableViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          observe()
+        }
+        private func observe() {
+          withObservationTracking {
+            show(model.orders)
+          } onChange: { [weak self] in
+            Task { @MainActor in self?.observe() }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
   @Test func leavesAHelperAlsoCalledByATap() async {
     let rules = await Audit.rules(
       """
