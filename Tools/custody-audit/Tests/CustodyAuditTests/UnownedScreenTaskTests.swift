@@ -219,6 +219,33 @@ struct UnownedScreenTaskTests {
     #expect(rules.isEmpty)
   }
 
+  @Test func leavesATaskThatWaitsAMomentToStageTheScreen() async {
+    let rules = await Audit.rules(
+      """
+      struct ComposeView: View {
+        @FocusState private var focused: Bool
+        var body: some View {
+          TextField("Title", text: $title)
+            .focused($focused)
+            .onAppear {
+              Task { @MainActor in
+                try? await Task.sleep(for: .seconds(0.1))
+                focused = true
+              }
+              startTimeout()
+            }
+        }
+        private func startTimeout() {
+          Task {
+            do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            if model.animation == nil { showFallback = true }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
   @Test func leavesAHelperAlsoCalledByATap() async {
     let rules = await Audit.rules(
       """

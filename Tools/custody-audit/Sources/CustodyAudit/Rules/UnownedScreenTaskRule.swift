@@ -39,6 +39,9 @@ enum UnownedScreenTaskRule {
             + "run, and the last to finish wins; \(fix)")
       ]
     }
+    // A dropped Task that sleeps first stages the screen (focus a field, scroll, show a callout
+    // after a moment): a decision about timing, not screen work that outlives the screen.
+    if call.assignedName == nil, call.launchedClosure.map(startsWithSleep) ?? false { return [] }
     guard let handle = call.assignedName else {
       // viewDidLoad runs once per controller, not on each appearance.
       let again = kind == "viewDidLoad" ? "outlives the screen" : "runs again on each appearance"
@@ -73,7 +76,8 @@ enum UnownedScreenTaskRule {
   private static func startsWithSleep(_ closure: ClosureExprSyntax) -> Bool {
     guard let first = closure.statements.first else { return false }
     let text = first.trimmedDescription
-    return text.contains("Task.sleep") && text.hasPrefix("try")
+    // `try? await Task.sleep(…)`, or `do { try await Task.sleep(…) } catch { return }`.
+    return text.contains("Task.sleep") && (text.hasPrefix("try") || text.hasPrefix("do"))
   }
 
   /// SwiftUI modifiers whose closure runs on each change of a value or each event of a publisher,
