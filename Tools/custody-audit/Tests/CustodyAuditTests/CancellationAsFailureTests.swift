@@ -8,6 +8,9 @@ struct CancellationAsFailureTests {
     "errorMessage = \"Something went wrong.\"",
     "self.alert = Alert(error)",
     "showError(error)",
+    "$phase.wrappedValue = .failed(error)",
+    "if let server = error as? ServerError, server.code == 404 { dismiss() } else { state = .failed(error) }",
+    "if error is DecodingError { state = .corrupt } else if let e = error as? URLError { banner = e } else { toast = Toast(error) }",
   ])
   func flagsACatchAllThatShowsEveryErrorAsAFailure(_ reaction: String) async {
     let findings = await Audit.findings(
@@ -182,6 +185,31 @@ struct CancellationAsFailureTests {
           try await api.follow(row.id)
         } catch {
           row.requestState = .init(state: .none)
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func leavesABranchForSomeErrorsAndALocalReplyAlone() async {
+    let rules = await Audit.rules(
+      """
+      @MainActor @Observable final class ProductViewModel {
+        func load() async {
+          do {
+            product = try await api.product(id)
+          } catch let failure {
+            if let server = failure as? ServerError { state = .failed(server) } else { log(failure) }
+          }
+        }
+        func send() async -> Reply {
+          do {
+            return try await api.send(draft)
+          } catch {
+            let reply = Reply(code: .failure)
+            reply.failureReason = error.localizedDescription
+            return reply
+          }
         }
       }
       """)

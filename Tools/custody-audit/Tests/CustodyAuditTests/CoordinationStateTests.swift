@@ -207,4 +207,32 @@ struct CoordinationStateTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  @Test func recognisesAnInFlightTableByHowItIsUsed() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class AvatarImages {
+        private var fetching = Set<URL>()
+        private var subscribers = [URL: [AvatarView]]()
+        private var selected = Set<URL>()
+        func load(_ url: URL) async {
+          guard !fetching.contains(url) else { return }
+          fetching.insert(url)
+          let image = await network.image(url)
+          fetching.remove(url)
+          for view in subscribers[url] ?? [] { view.show(image) }
+          subscribers[url] = nil
+        }
+        func show(_ url: URL, in view: AvatarView) {
+          subscribers[url, default: []].append(view)
+        }
+        func toggle(_ url: URL) {
+          if selected.contains(url) { selected.remove(url) } else { selected.insert(url) }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.coordinationState, .coordinationState])
+    #expect(findings.map(\.line) == [2, 3])
+    #expect(findings.first?.message.contains("let SingleFlight run one request per key") == true)
+  }
 }

@@ -19,7 +19,7 @@ struct HeavyHelperTests {
       """)
     #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
     #expect(findings.first?.line == 5)
-    #expect(findings.first?.message.contains("'makeRows'") == true)
+    #expect(findings.first?.message.contains("'CatalogViewModel.makeRows'") == true)
   }
 
   @Test func flagsAStaticHelperOfANonisolatedTypeAndOneLevelOfHelpers() async {
@@ -88,7 +88,7 @@ struct HeavyHelperTests {
       }
       """)
     #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
-    #expect(findings.first?.message.hasPrefix("'prices' formats values in a loop") == true)
+    #expect(findings.first?.message.hasPrefix("'Labels.prices' formats values in a loop") == true)
   }
 
   @Test func flagsAMainActorComputedPropertyThatSorts() async {
@@ -191,5 +191,89 @@ struct HeavyHelperTests {
       """)
     #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
     #expect(findings.first?.line == 3)
+  }
+
+  @Test func leavesWorkThatRunsInACompletionHandlerOrAPipelineStage() async {
+    let rules = await Audit.rules(
+      """
+      struct TagsAPI {
+        func fetchTags(completion: @escaping ([Tag]) -> Void) {
+          session.load(tagsURL) { data in
+            let tags = (try? JSONDecoder().decode([Tag].self, from: data)) ?? []
+            completion(tags)
+          }
+        }
+      }
+      @MainActor final class ServerSearchModel {
+        @Published var query = ""
+        @Published var results: [Server] = []
+        init() { bind() }
+        private func bind() {
+          $query.debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+            .map { text in servers.filter { $0.domain.contains(text) }.sorted { $0.users > $1.users } }
+            .assign(to: &$results)
+        }
+        func reloadTags() { api.fetchTags(completion: { tags in self.tags = tags }) }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func reportsAHelperThatRunsOnTheMainActorAtItsOwnCallOnly() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class FeedListModel {
+        var rows: [Feed] = []
+        func show(_ feeds: [Feed]) {
+          rows = feeds
+          applySort()
+        }
+        private func applySort() { rows.sort { $0.name < $1.name } }
+      }
+      @MainActor final class FeedListWindow {
+        let model = FeedListModel()
+        func open(_ feeds: [Feed]) { model.show(feeds) }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(findings.first?.line == 5)
+    #expect(findings.first?.message.hasPrefix("'FeedListModel.applySort' sorts synchronously") == true)
+  }
+
+  @Test func reportsHelpersThatShareANameOnceEach() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class StorageStatsModel {
+        var rows: [Usage] = []
+        func reload() {
+          rows = usage()
+          applySort()
+        }
+        private func applySort() { rows.sort { $0.bytes > $1.bytes } }
+      }
+      @MainActor final class StaleFeedsModel {
+        var rows: [Feed] = []
+        func reload() {
+          rows = staleFeeds()
+          applySort()
+        }
+        private func applySort() { rows.sort { $0.lastUpdate < $1.lastUpdate } }
+      }
+      """)
+    #expect(findings.map(\.line) == [5, 13])
+  }
+
+  @Test func leavesACommandLineProgramThatDrawsNoScreen() async {
+    let program = """
+      func report(_ rows: [Row]) -> String { render(rows) }
+      func render(_ rows: [Row]) -> String { rows.sorted().map(\\.line).joined(separator: "\\n") }
+      let text = report(loadRows())
+      print(text)
+      """
+    let tool = await Audit.findings("import Foundation\n" + program, path: "Tools/report/main.swift")
+    #expect(tool.isEmpty)
+    let app = await Audit.findings("import SwiftUI\n" + program, path: "App/main.swift")
+    #expect(app.map(\.rule) == [.heavyHelperOnMainActor])
+    #expect(app.first?.line == 4)
   }
 }

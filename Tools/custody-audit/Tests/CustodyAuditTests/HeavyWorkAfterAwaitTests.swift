@@ -127,4 +127,30 @@ struct HeavyWorkAfterAwaitTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  @Test func flagsADecodeInATaskThatMovesItsWholeBodyToTheMainActor() async {
+    let findings = await Audit.findings(
+      """
+      final class PushHandler {
+        func received(_ payload: Data) {
+          Task { @MainActor in
+            let message = try JSONDecoder().decode(PushMessage.self, from: payload)
+            inbox.insert(message)
+          }
+        }
+      }
+      @MainActor final class InboxModel {
+        func received(_ payload: Data) {
+          Task { @MainActor in
+            let message = try JSONDecoder().decode(PushMessage.self, from: payload)
+            inbox.insert(message)
+          }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.heavyWorkAfterAwait])
+    #expect(findings.first?.line == 4)
+    #expect(
+      findings.first?.message.hasPrefix("'decode' decodes or encodes JSON on the main actor in this Task") == true)
+  }
 }

@@ -44,4 +44,23 @@ struct UnexplainedDetachedTaskTests {
       """)
     #expect(rules.isEmpty)
   }
+
+  @Test func acceptsOneReasonForAFunctionsGroupOfDetachedLoads() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor final class FeedStore {
+        func restore() async {
+          // Read the saved pages on a background thread: the store's main actor draws the feed.
+          let pages = await Task.detached { Disk.read("pages") }.value
+          let cursors = await Task.detached { Disk.read("cursors") }.value
+          apply(pages, cursors)
+        }
+        func prune() async {
+          await Task.detached { Disk.prune() }.value
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unexplainedDetachedTask])
+    #expect(findings.first?.line == 9)
+  }
 }

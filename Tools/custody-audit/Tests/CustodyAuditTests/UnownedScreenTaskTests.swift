@@ -165,4 +165,101 @@ struct UnownedScreenTaskTests {
     #expect(findings.map(\.rule) == [.unownedScreenTask])
     #expect(findings.first?.line == 4)
   }
+
+  @Test func flagsATaskStartedOnEachChangeOfAPropertyOrInAHelperOfAnAppearance() async {
+    let findings = await Audit.findings(
+      """
+      @MainActor @Observable final class ProfileTabs {
+        var selected: ProfileTab = .posts {
+          didSet {
+            if selected != oldValue { selectionChanged() }
+          }
+        }
+        var account: Account? {
+          didSet { Task { await reloadHeader() } }
+        }
+        private func selectionChanged() {
+          Task { await fetcher(for: selected).loadNewest() }
+        }
+      }
+      struct ReceiptsView: View {
+        var body: some View {
+          List(model.receipts) { Text($0.title) }
+            .onAppear { startLoading() }
+        }
+        private func startLoading() {
+          Task { await model.load() }
+        }
+      }
+      """)
+    #expect(findings.map(\.rule) == [.unownedScreenTask, .unownedScreenTask, .unownedScreenTask])
+    #expect(findings.map(\.line) == [8, 11, 20])
+    #expect(findings[1].message.hasPrefix("Task in 'selectionChanged' (called from didSet) is never cancelled"))
+    #expect(findings[1].message.contains("LatestTask"))
+    #expect(findings[2].message.contains("runs again on each appearance"))
+  }
+
+  @Test func leavesATaskInAHelperThatRestartsObservationOnEachChange() async {
+    let rules = await Audit.rules(
+      """
+      final class OrdersController: UITableViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          observe()
+        }
+        private func observe() {
+          withObservationTracking {
+            show(model.orders)
+          } onChange: { [weak self] in
+            Task { @MainActor in self?.observe() }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func leavesATaskThatWaitsAMomentToStageTheScreen() async {
+    let rules = await Audit.rules(
+      """
+      struct ComposeView: View {
+        @FocusState private var focused: Bool
+        var body: some View {
+          TextField("Title", text: $title)
+            .focused($focused)
+            .onAppear {
+              Task { @MainActor in
+                try? await Task.sleep(for: .seconds(0.1))
+                focused = true
+              }
+              startTimeout()
+            }
+        }
+        private func startTimeout() {
+          Task {
+            do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            if model.animation == nil { showFallback = true }
+          }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
+
+  @Test func leavesAHelperAlsoCalledByATap() async {
+    let rules = await Audit.rules(
+      """
+      struct ReceiptsView: View {
+        var body: some View {
+          List(model.receipts) { Text($0.title) }
+            .onAppear { startLoading() }
+            .toolbar { Button("Reload") { startLoading() } }
+        }
+        private func startLoading() {
+          Task { await model.load() }
+        }
+      }
+      """)
+    #expect(rules.isEmpty)
+  }
 }

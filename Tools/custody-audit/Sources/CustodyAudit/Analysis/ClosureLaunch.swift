@@ -116,7 +116,22 @@ extension ClosureExprSyntax {
     if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
     // `let handler = { … }`: stored for later.
     guard let call = receivingCall else { return true }
+    // `withObservationTracking { … } onChange: { … }`: a closure labelled as a callback is kept
+    // for later even when the call runs its other closure in place.
+    if let label = argumentLabel,
+      label.hasPrefix("on") && label.dropFirst(2).first?.isUppercase == true
+        || label.lowercased().contains("completion") || label.lowercased().hasSuffix("handler")
+    {
+      return true
+    }
     return !ClosureExprSyntax.synchronousCallees.contains(call.calleeName ?? "")
+  }
+
+  /// The label the closure is passed with (`onChange` in `f { } onChange: { }`), if any.
+  var argumentLabel: String? {
+    if let argument = parent?.as(LabeledExprSyntax.self) { return argument.label?.text }
+    if let element = parent?.as(MultipleTrailingClosureElementSyntax.self) { return element.label.text }
+    return nil
   }
 
   /// The call this closure is an argument or a trailing closure of.

@@ -7,7 +7,17 @@ extension FileContext {
   /// type is main-actor by the module index; the top level takes the module's default isolation.
   func isMainActorContext(_ node: Syntax) -> Bool {
     var current = node.parent
+    // Only top-level code of `main.swift` runs on the main actor; its functions do not.
+    var inDeclaration = false
     while let node = current {
+      if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self) || node.is(VariableDeclSyntax.self)
+        || node.is(SubscriptDeclSyntax.self)
+      {
+        // A variable at the top level of `main.swift` is main-actor, one in a function is not.
+        if !node.is(VariableDeclSyntax.self) || node.parent?.is(MemberBlockItemSyntax.self) == true {
+          inDeclaration = true
+        }
+      }
       if let closure = node.as(ClosureExprSyntax.self) {
         switch ClosureLaunch(closure) {
         case .mainActor, .dispatch(main: true): return true
@@ -25,7 +35,7 @@ extension FileContext {
       }
       current = node.parent
     }
-    return module.defaultIsolation == .mainActor || isMainFile
+    return module.defaultIsolation == .mainActor || (isMainFile && !inDeclaration)
   }
 
   /// Whether a type or extension declaration is main-actor; `nil` for any other node.

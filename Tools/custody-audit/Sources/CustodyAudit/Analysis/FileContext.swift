@@ -8,6 +8,8 @@ struct FileContext {
   let converter: SourceLocationConverter
   let lines: [Substring]
   let isMainFile: Bool
+  /// Whether the file imports a UI framework (SwiftUI, UIKit, AppKit, …).
+  let importsUI: Bool
 
   init(path: String, text: String, tree: SourceFileSyntax, module: Module, index: ModuleIndex) {
     self.path = path
@@ -16,6 +18,30 @@ struct FileContext {
     converter = SourceLocationConverter(fileName: path, tree: tree)
     lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     isMainFile = path.hasSuffix("/main.swift") || path == "main.swift"
+    importsUI = tree.statements.contains { item in
+      guard let importDecl = item.item.as(ImportDeclSyntax.self), let first = importDecl.path.first else {
+        return false
+      }
+      return FileContext.uiFrameworks.contains(first.name.text)
+    }
+  }
+
+  static let uiFrameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit", "Cocoa", "WatchKit", "TVUIKit"]
+
+  /// Whether `node` is top-level code of a program that draws no screen: `main.swift` of a
+  /// command-line tool or server, which imports no UI framework. Its main actor stalls no input.
+  func isTopLevelCodeOfAProgramWithoutUI(_ node: Syntax) -> Bool {
+    guard isMainFile, !importsUI, module.defaultIsolation != .mainActor else { return false }
+    var current = node.parent
+    while let node = current {
+      if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+        || node.asProtocol((any DeclGroupSyntax).self) != nil
+      {
+        return false
+      }
+      current = node.parent
+    }
+    return true
   }
 
   /// The text of the 1-based `line`, or `""`.
@@ -38,6 +64,16 @@ struct FileContext {
       current = node.parent
     }
     return names.reversed().joined(separator: ".")
+  }
+
+  /// The type, actor, protocol or extension declaration around `node`.
+  func enclosingTypeDeclaration(of node: Syntax) -> Syntax? {
+    var current = node.parent
+    while let node = current {
+      if node.asProtocol((any DeclGroupSyntax).self) != nil { return node }
+      current = node.parent
+    }
+    return nil
   }
 
   /// The type or extended type around `node`.

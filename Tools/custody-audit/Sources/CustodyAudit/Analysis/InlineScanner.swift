@@ -28,7 +28,12 @@ final class InlineScanner: SyntaxVisitor {
   var firstSuspension: Int? { suspensions.min() }
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    ClosureLaunch(node).runsInline ? .visitChildren : .skipChildren
+    // A completion handler, an observer or a stage of a Combine pipeline runs later, per event,
+    // where its API calls it: it is not work of the code that sets it up.
+    // A view's content closure (`Form { }`, `VStack { }`) is built with the view, when `body` runs.
+    guard ClosureLaunch(node).runsInline, !node.isPublisherStage else { return .skipChildren }
+    if node.escapesAsCallback, node.receivingCall?.calleeName?.first?.isUppercase != true { return .skipChildren }
+    return .visitChildren
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -179,5 +184,50 @@ extension ExprSyntax {
       self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       ?? self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
     return name.count > 2 && name.hasSuffix("s") && !name.hasSuffix("ss")
+  }
+}
+
+extension ClosureExprSyntax {
+  /// Combine operators: a chain with one of them is a publisher pipeline, whose `map { }` and
+  /// `filter { }` run per event, not when the chain is built.
+  private static let publisherOperators: Set<String> = [
+    "sink", "assign", "store", "eraseToAnyPublisher", "receive", "subscribe", "debounce", "throttle",
+    "removeDuplicates", "combineLatest", "merge", "switchToLatest", "tryMap", "flatMapLatest", "share",
+    "handleEvents", "replaceError", "setFailureType", "compactMapValues", "publisher", "values",
+  ]
+
+  /// Whether the closure is given to a stage of a Combine pipeline: the chain of calls it is
+  /// part of starts at `Publishers.…` or a `$projected` value, or has a Combine operator.
+  var isPublisherStage: Bool {
+    guard let call = receivingCall, call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
+    var names: [String] = []
+    // Outward: the calls this one is the base of (`.map { }.sink { }`).
+    var node = Syntax(call)
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+        names.append(member.declName.baseName.text)
+      } else if let outer = parent.as(FunctionCallExprSyntax.self), outer.calledExpression.id == node.id {
+      } else if !parent.is(OptionalChainingExprSyntax.self) && !parent.is(ForceUnwrapExprSyntax.self) {
+        break
+      }
+      node = parent
+    }
+    // Inward: the calls and names this one is made on (`$text.debounce(…).map { }`).
+    var expression = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    while let current = expression {
+      if let inner = current.as(FunctionCallExprSyntax.self) {
+        expression = inner.calledExpression
+      } else if let member = current.as(MemberAccessExprSyntax.self) {
+        names.append(member.declName.baseName.text)
+        expression = member.base
+      } else if let unwrapped = current.as(OptionalChainingExprSyntax.self) {
+        expression = unwrapped.expression
+      } else {
+        let root = current.trimmedDescription
+        if root == "Publishers" || root.hasPrefix("$") { return true }
+        break
+      }
+    }
+    return names.contains { ClosureExprSyntax.publisherOperators.contains($0) }
   }
 }

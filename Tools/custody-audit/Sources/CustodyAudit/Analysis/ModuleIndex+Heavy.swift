@@ -13,13 +13,31 @@ extension ModuleIndex {
   ///   - owner: The type the call is written in, for calls on `self` or with no receiver.
   ///   - module: The module the call is written in.
   func heavyCallee(of call: CallReference, owner: String?, in module: Module) -> (name: String, reason: HeavyReason)? {
+    heavyFunction(of: call, owner: owner, in: module).map { (functions[$0.id].name, $0.reason) }
+  }
+
+  /// The id of the heavy synchronous function a call reaches, with why it is heavy, or `nil`.
+  func heavyFunction(of call: CallReference, owner: String?, in module: Module) -> (id: Int, reason: HeavyReason)? {
     let candidates = self.candidates(for: call, owner: owner, in: module)
     guard !candidates.isEmpty else { return nil }
     let reasons = candidates.map { heavy[$0] }
     // A call on a value of unknown type is heavy only when every function it could be is.
     if case .value = call.receiver, reasons.contains(where: { $0 == nil }) { return nil }
     guard let index = reasons.firstIndex(where: { $0 != nil }), let reason = reasons[index] else { return nil }
-    return (functions[candidates[index]].name, reason)
+    return (candidates[index], reason)
+  }
+
+  /// Whether the function `id` runs on the main actor itself: stated, or by its type or module.
+  func runsOnMainActor(_ id: Int) -> Bool {
+    let function = functions[id]
+    let module = functionModules[id]
+    switch function.isolation {
+    case .mainActor: return true
+    case .nonisolated, .elsewhere: return false
+    case .unstated: break
+    }
+    guard let owner = function.owner else { return module.defaultIsolation == .mainActor }
+    return isMainActor(type: owner, in: module) ?? (module.defaultIsolation == .mainActor)
   }
 
   /// The synchronous functions `call` may reach, declared anywhere audited, that run on their

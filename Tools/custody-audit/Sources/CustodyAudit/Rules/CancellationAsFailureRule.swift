@@ -20,7 +20,8 @@ enum CancellationAsFailureRule {
   static func check(_ statement: DoStmtSyntax, in file: FileContext) -> [Finding] {
     guard let catchAll = statement.catchClauses.first(where: \.catchesEverything),
       !statement.catchClauses.prefix(while: { $0.id != catchAll.id }).contains(where: { $0.mentionsCancellation }),
-      !catchAll.mentionsCancellation, FailureSearch.run(catchAll.body, locals: localNames(around: statement)),
+      !catchAll.mentionsCancellation,
+      FailureSearch.run(catchAll.body, locals: localNames(around: statement), error: catchAll.errorName),
       seesCancellation(statement.body),
       file.isAsyncContext(Syntax(statement)), !inDroppedTask(Syntax(statement)),
       !onlyStartedInDroppedTasks(statement)
@@ -104,24 +105,59 @@ enum CancellationAsFailureRule {
     /// `guard` or `switch` runs for some errors only (`if let words = Copy.message(for: error)`
     /// leaves cancellation out when the copy has no words for it).
     private var locals: Set<String> = []
+    private var error = "error"
 
-    static func run(_ body: CodeBlockSyntax, locals: Set<String>) -> Bool {
+    static func run(_ body: CodeBlockSyntax, locals: Set<String>, error: String) -> Bool {
       let search = FailureSearch(viewMode: .sourceAccurate)
       search.locals = locals
+      search.error = error
       for statement in body.statements { search.walk(statement) }
       return search.found
     }
 
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    /// An `if` that picks out errors of one type (`if let e = error as? ServerError, …`) leaves
+    /// every other error, cancellation included, to its `else`: that branch runs for them all.
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+      guard node.conditions.contains(where: { testsType(of: error, in: $0) }), let elseBody = node.elseBody else {
+        return .skipChildren
+      }
+      if let block = elseBody.as(CodeBlockSyntax.self) {
+        for statement in block.statements { walk(statement) }
+      } else {
+        walk(elseBody)
+      }
+      return .skipChildren
+    }
+
+    private func testsType(of name: String, in condition: ConditionElementSyntax) -> Bool {
+      let tokens = Array(condition.tokens(viewMode: .sourceAccurate))
+      return tokens.indices.dropLast().contains { index in
+        tokens[index].text == name
+          && (tokens[index + 1].tokenKind == .keyword(.is)
+            || (tokens[index + 1].tokenKind == .keyword(.as) && index + 2 < tokens.count
+              && tokens[index + 2].tokenKind == .postfixQuestionMark))
+      }
+    }
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// A variable the catch declares is a local too.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+      for binding in node.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { locals.insert(name) }
+      }
+      return .visitChildren
+    }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
       let elements = Array(node.elements)
       guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
       let written = elements[0].trimmedDescription
-      let name = written.split(separator: ".").last.map(String.init) ?? ""
+      var components = written.split(separator: ".").map(String.init)
+      // `state.wrappedValue = …`, `$phase.wrappedValue = …`: the wrapper's value is the state.
+      if components.count > 1, components.last == "wrappedValue" { components.removeLast() }
+      let name = components.last.map { String($0.drop { $0 == "$" || $0 == "_" }) } ?? ""
       let target = name.lowercased()
       // Clearing (`error = nil`, `isSendingMessage = false`) shows no failure; a flag named for
       // an activity (`isSending…`) is no failure state; a local variable is no screen's state.
@@ -133,7 +169,8 @@ enum CancellationAsFailureRule {
         ["is", "has", "should", "did", "can"].contains { prefix in
           name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
         } && !target.contains("error") && !target.contains("fail")
-      let isLocal = !written.contains(".") && locals.contains(name)
+      // A local's property (`response.failureReason = …`) is the local's, returned or thrown later.
+      let isLocal = locals.contains(components.first ?? "")
       if !clears, !isActivityFlag, !isLocal, CancellationAsFailureRule.failureNames.contains(where: target.contains) {
         found = true
       }
@@ -165,6 +202,13 @@ extension CatchClauseSyntax {
       return binding.pattern.is(IdentifierPatternSyntax.self)
     }
     return pattern.is(IdentifierPatternSyntax.self) || pattern.is(WildcardPatternSyntax.self)
+  }
+
+  /// The name the clause binds the error to: `error` unless `catch let e` names it.
+  var errorName: String {
+    guard let pattern = catchItems.first?.pattern else { return "error" }
+    let bound = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
+    return bound.as(IdentifierPatternSyntax.self)?.identifier.text ?? "error"
   }
 
   /// Whether the clause or its body speaks of cancellation.

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// CA001: a main-actor type that stores coordination state, with the owner each kind moves to.
@@ -24,7 +25,9 @@ enum CoordinationStateRule {
     let isCacheOwner = ["Cache", "Sizer", "Formatter"].contains(where: type.name.text.hasSuffix)
     var findings: [Finding] = []
     for property in variables {
-      guard var message = message(for: property) else { continue }
+      guard var message = message(for: property) ?? handWrittenInFlightTable(property, in: Syntax(type).root) else {
+        continue
+      }
       if isCacheOwner, message.hasPrefix("caches values") { continue }
       if message.hasPrefix("stores the Task handle"), joins(property.name, in: type) {
         // Callers await the stored task's value: a deliberate single flight, which LatestTask
@@ -80,6 +83,37 @@ enum CoordinationStateRule {
     return nil
   }
 
+  /// A set or dictionary that the code uses as an in-flight table, whatever its name: a key is
+  /// checked, marked and later cleared (`guard !loading.contains(url) … loading.insert(url)`,
+  /// then `loading.remove(url)`), or callers wait in a list per key
+  /// (`waiting[url, default: []].append(…)`, then `waiting[url] = nil`).
+  private static func handWrittenInFlightTable(_ property: StoredProperty, in root: Syntax) -> String? {
+    guard isCollection(property) else { return nil }
+    let name = property.name
+    // Spaces dropped, line breaks kept, so that a pattern stays within one line.
+    let text = root.description.filter { $0 != " " && $0 != "\t" }
+    let message = "keeps the in-flight table '\(name)' by hand; let SingleFlight run one request per key"
+    if text.contains("\(name).remove(") {
+      let marked = root.tokens(viewMode: .sourceAccurate).contains { token in
+        guard token.tokenKind == .keyword(.guard), let guardStatement = token.parent?.as(GuardStmtSyntax.self),
+          guardStatement.conditions.description.filter({ !$0.isWhitespace }).contains("!\(name).contains(")
+            || guardStatement.conditions.description.filter({ !$0.isWhitespace }).contains("!self.\(name).contains("),
+          let items = guardStatement.parent?.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        let after = items.drop { $0.item.id != guardStatement.id }.dropFirst()
+        return after.contains { $0.description.filter { !$0.isWhitespace }.contains("\(name).insert(") }
+      }
+      if marked { return message }
+    }
+    let escaped = NSRegularExpression.escapedPattern(for: name)
+    let waits = text.range(
+      of: "\(escaped)\\[[^\\]\n]*,default:[^\n]*\\]\\.(append|insert)\\(", options: .regularExpression)
+    let clears =
+      text.range(of: "\(escaped)\\[[^\\]\n]*\\]=nil", options: .regularExpression) != nil
+      || text.contains("\(name).removeValue(forKey:")
+    return waits != nil && clears ? message : nil
+  }
+
   /// Whether the type awaits the stored task's value (`try await refresh.value`, `task?.value`):
   /// callers join the task in flight instead of starting their own.
   private static func joins(_ name: String, in type: some DeclGroupSyntax) -> Bool {
@@ -124,7 +158,10 @@ enum CoordinationStateRule {
     }
     guard let value = property.initializer else { return false }
     let literal = value.as(FunctionCallExprSyntax.self)?.calledExpression ?? value
+    // `Set<String>()`, `[String: Int]()`.
+    let made = literal.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription ?? ""
     return literal.is(DictionaryExprSyntax.self) || literal.is(ArrayExprSyntax.self)
+      || ["Set", "Dictionary", "Array"].contains(made)
   }
 
   private static func isDictionary(_ property: StoredProperty) -> Bool {

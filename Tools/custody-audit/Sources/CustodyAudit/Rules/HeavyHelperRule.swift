@@ -8,11 +8,24 @@ enum HeavyHelperRule {
     // An awaited call reaches an async function, whatever synchronous overload shares its name.
     guard let reference = CallReference(call), !call.isAwaited else { return [] }
     let owner = file.enclosingTypeName(of: Syntax(call))
-    guard let (name, reason) = file.index.heavyCallee(of: reference, owner: owner, in: file.module),
-      file.isMainActorContext(Syntax(call))
+    guard let (id, reason) = file.index.heavyFunction(of: reference, owner: owner, in: file.module),
+      file.isMainActorContext(Syntax(call)), !file.isTopLevelCodeOfAProgramWithoutUI(Syntax(call))
     else { return [] }
+    // A helper that is heavy only through a call it makes on the main actor itself: that call
+    // is reported, nearer the work, and fixing it fixes this one.
+    if !reason.through.isEmpty, file.index.runsOnMainActor(id) { return [] }
+    let function = file.index.functions[id]
+    let name = function.name
     let through = reason.through.isEmpty ? "" : " (through '\(reason.through.joined(separator: "' and '"))')"
-    let callee = name == "init" ? "the initializer of '\(call.calledExpression.trimmedDescription)'" : "'\(name)'"
+    // A helper of another type is named with its type, so two helpers that share a name are
+    // reported once each, not once together.
+    let plainOwners = ModuleIndex.standardTypes.union(["Collection", "Sequence", "RandomAccessCollection"])
+    // On a value of unknown type, several types' helpers may fit: then the type is not named.
+    let fitting = Set(
+      file.index.candidates(for: reference, owner: owner, in: file.module).map { file.index.functions[$0].owner })
+    let qualified =
+      function.owner.map { plainOwners.contains($0) || fitting.count > 1 ? name : "\($0).\(name)" } ?? name
+    let callee = name == "init" ? "the initializer of '\(call.calledExpression.trimmedDescription)'" : "'\(qualified)'"
     return [
       file.finding(
         .heavyHelperOnMainActor, at: call.calleeNameNode,

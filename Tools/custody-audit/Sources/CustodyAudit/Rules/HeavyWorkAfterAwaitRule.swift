@@ -8,8 +8,14 @@ enum HeavyWorkAfterAwaitRule {
   static func check(_ call: FunctionCallExprSyntax, in file: FileContext) -> [Finding] {
     let launch = ClosureLaunch(callee: call)
     guard launch == .task || launch == .screenTask, let closure = call.launchedClosure else { return [] }
-    guard ClosureLaunch(closure) == .mainActor || file.isMainActorContext(Syntax(closure)) else { return [] }
+    let inMainActorCode = file.isMainActorContext(Syntax(closure))
+    guard ClosureLaunch(closure) == .mainActor || inMainActorCode else { return [] }
     let place = launch == .task ? "this Task" : "this .\(call.calleeName ?? "task") closure"
+    // `Task { @MainActor in … }` made outside main-actor code moves its whole body to the main
+    // actor on purpose: work before its first await runs there too.
+    if ClosureLaunch(closure) == .mainActor, !inMainActorCode {
+      return findings(in: closure.statements, place: place, file: file, fromStart: true)
+    }
     return findings(in: closure.statements, place: place, file: file)
   }
 
@@ -21,14 +27,17 @@ enum HeavyWorkAfterAwaitRule {
     return findings(in: body.statements, place: "'\(function.name.text)'", file: file)
   }
 
-  private static func findings(in statements: CodeBlockItemListSyntax, place: String, file: FileContext) -> [Finding] {
+  private static func findings(
+    in statements: CodeBlockItemListSyntax, place: String, file: FileContext, fromStart: Bool = false
+  ) -> [Finding] {
     let scanner = InlineScanner.scan(statements)
-    guard let first = scanner.firstSuspension else { return [] }
+    guard let first = fromStart ? 0 : scanner.firstSuspension else { return [] }
     var lines: Set<Int> = []
     return scanner.hits.filter { $0.position > first }.compactMap { hit in
+      let when = fromStart && hit.position < (scanner.firstSuspension ?? Int.max) ? "" : " after an await"
       let finding = file.finding(
         .heavyWorkAfterAwait, at: hit.node,
-        "'\(hit.name)' \(hit.operation.phrase) on the main actor after an await in \(place); do it in a "
+        "'\(hit.name)' \(hit.operation.phrase) on the main actor\(when) in \(place); do it in a "
           + "@concurrent function and await the result")
       return lines.insert(finding.line).inserted ? finding : nil
     }

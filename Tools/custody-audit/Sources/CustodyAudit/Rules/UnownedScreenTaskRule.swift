@@ -21,20 +21,30 @@ enum UnownedScreenTaskRule {
             + "handle and cancel it when its owner goes away, or use .task { }")
       ]
     }
-    guard let appearance = appearance(around: call) else { return [] }
-    if changeModifiers.contains(appearance) {
+    guard let (kind, helper) = appearance(around: Syntax(call), helpers: 1) else { return [] }
+    // Where the Task starts, as the message names it: `onAppear`, or `'reload' (called from onAppear)`.
+    let appearance = helper.map { "'\($0)' (called from \(kind))" } ?? kind
+    if changeModifiers.contains(kind) {
       // A Task that sleeps first stages an animation or a scroll; overlapping runs are harmless.
       guard call.assignedName == nil, !(call.launchedClosure.map(startsWithSleep) ?? false) else { return [] }
+      // A property observer is no view modifier: the fix is a kept handle, cancelled by the next change.
+      let fix =
+        kind == "didSet" || kind == "willSet"
+        ? "keep its handle and cancel the previous one (LatestTask), or let the view use .task(id:)"
+        : "use .task(id:) with the value that changes"
       return [
         file.finding(
           .unownedScreenTask, at: call.calledExpression,
           "\(start) in \(appearance) is never cancelled: each change starts another while the previous may still "
-            + "run, and the last to finish wins; use .task(id:) with the value that changes")
+            + "run, and the last to finish wins; \(fix)")
       ]
     }
+    // A dropped Task that sleeps first stages the screen (focus a field, scroll, show a callout
+    // after a moment): a decision about timing, not screen work that outlives the screen.
+    if call.assignedName == nil, call.launchedClosure.map(startsWithSleep) ?? false { return [] }
     guard let handle = call.assignedName else {
       // viewDidLoad runs once per controller, not on each appearance.
-      let again = appearance == "viewDidLoad" ? "outlives the screen" : "runs again on each appearance"
+      let again = kind == "viewDidLoad" ? "outlives the screen" : "runs again on each appearance"
       return [
         file.finding(
           .unownedScreenTask, at: call.calledExpression,
@@ -66,30 +76,67 @@ enum UnownedScreenTaskRule {
   private static func startsWithSleep(_ closure: ClosureExprSyntax) -> Bool {
     guard let first = closure.statements.first else { return false }
     let text = first.trimmedDescription
-    return text.contains("Task.sleep") && text.hasPrefix("try")
+    // `try? await Task.sleep(…)`, or `do { try await Task.sleep(…) } catch { return }`.
+    return text.contains("Task.sleep") && (text.hasPrefix("try") || text.hasPrefix("do"))
   }
 
-  /// SwiftUI modifiers whose closure runs on each change of a value or each event of a publisher.
-  private static let changeModifiers: Set<String> = ["onChange", "onReceive"]
+  /// SwiftUI modifiers whose closure runs on each change of a value or each event of a publisher,
+  /// and property observers, which run on each change of the property.
+  private static let changeModifiers: Set<String> = ["onChange", "onReceive", "didSet", "willSet"]
 
-  /// `onAppear`, `onChange`, `onReceive` or the UIKit method the call is made in, or `nil`.
-  private static func appearance(around call: FunctionCallExprSyntax) -> String? {
-    var current = Syntax(call).parent
+  /// `onAppear`, `onChange`, `onReceive`, a property's `didSet` or `willSet`, or the UIKit
+  /// method that `node` runs in, or `nil`; with the private helper it runs in, when that
+  /// helper is called only from one of those (`helpers` levels of such helpers are followed).
+  private static func appearance(around node: Syntax, helpers: Int) -> (kind: String, helper: String?)? {
+    var current = node.parent
     while let node = current {
       if let closure = node.as(ClosureExprSyntax.self) {
         let launch = ClosureLaunch(closure)
         if let receiver = closure.receivingCall, let name = receiver.calleeName,
           name == "onAppear" || changeModifiers.contains(name)
         {
-          return name
+          return (name, nil)
         }
         guard launch.runsInline, !closure.escapesAsCallback else { return nil }
+      } else if let accessor = node.as(AccessorDeclSyntax.self) {
+        let name = accessor.accessorSpecifier.text
+        return name == "didSet" || name == "willSet" ? (name, nil) : nil
       } else if let function = node.as(FunctionDeclSyntax.self) {
-        return appearanceMethods.contains(function.name.text) ? function.name.text : nil
+        if appearanceMethods.contains(function.name.text) { return (function.name.text, nil) }
+        guard helpers > 0, let kind = callersKind(of: function, helpers: helpers - 1) else { return nil }
+        return (kind, function.name.text)
+      } else if node.is(InitializerDeclSyntax.self) || node.is(DeinitializerDeclSyntax.self)
+        || node.asProtocol((any DeclGroupSyntax).self) != nil
+      {
+        return nil
       }
       current = node.parent
     }
     return nil
+  }
+
+  /// The one kind of place a private helper is called from, when every call of it in its file
+  /// (on implicit `self` or `self.`) is in `onAppear`, a change handler or a UIKit method.
+  private static func callersKind(of function: FunctionDeclSyntax, helpers: Int) -> String? {
+    guard
+      function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
+      function.signature.effectSpecifiers?.asyncSpecifier == nil
+    else { return nil }
+    let name = function.name.text
+    var kinds: Set<String> = []
+    for token in function.root.tokens(viewMode: .sourceAccurate) {
+      guard token.text == name, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+        !function.range.contains(token.position)
+      else { continue }
+      if let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .period,
+        previous.previousToken(viewMode: .sourceAccurate)?.tokenKind != .keyword(.self)
+      {
+        continue
+      }
+      guard let kind = appearance(around: Syntax(token), helpers: helpers)?.kind else { return nil }
+      kinds.insert(kind)
+    }
+    return kinds.count == 1 ? kinds.first : nil
   }
 }
 
