@@ -83,6 +83,26 @@ public final class LatestTask {
     cancelCurrent = nil
   }
 
+  /// Runs `change`, a change the screen makes to what it shows (a save), beside its loads: the
+  /// run in progress when it starts, and any run started while it runs, are superseded (see
+  /// ``supersede()``), so no load that may carry the value from before the change commits it.
+  ///
+  /// ```swift
+  /// func save(_ changes: Changes) async throws {
+  ///   let saved = try await latest.change { try await repository.save(changes) }
+  ///   state.show(saved)  // a reload that ran meanwhile commits nothing over it
+  /// }
+  /// ```
+  ///
+  /// - Parameter change: The change; it runs on the main actor, where it may show a pending value.
+  /// - Returns: What `change` returns.
+  /// - Throws: What `change` throws.
+  public func change<Value>(_ change: () async throws -> Value) async rethrows -> Value {
+    supersede()
+    defer { supersede() }
+    return try await change()
+  }
+
   /// Runs `operation` as the current run, cancelling the previous one.
   ///
   /// - Parameter operation: The work, run off the main actor. It is cancelled when a newer run

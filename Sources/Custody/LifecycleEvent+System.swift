@@ -26,8 +26,10 @@ extension LifecycleEvent {
   /// appEvents.send(.didBecomeActive)
   /// ```
   ///
-  /// Each call observes on its own; the observers are removed and the monitor cancelled when the
-  /// stream ends, that is when its consumer's task is cancelled or the stream is released.
+  /// Each call observes on its own, with its own `NWPathMonitor`; a ``LifecycleHub`` observes the
+  /// system once for every cache registered with it. The observers are removed and the monitor
+  /// cancelled when the stream ends, that is when its consumer's task is cancelled or the stream
+  /// is released.
   ///
   /// - Returns: A stream of the system's lifecycle events, from now on.
   public static func systemEvents() -> AsyncStream<LifecycleEvent> {

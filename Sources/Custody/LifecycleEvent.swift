@@ -1,16 +1,17 @@
 /// Something that happened to the app that makes cached values worth checking again: it came
 /// back to the foreground, or the network came back.
 ///
-/// A ``Cache`` told to ``Cache/revalidate(on:)`` a sequence of these listens to it and revalidates the
-/// stale values someone still watches; while the app is not active, its polling pauses. The
-/// sequence can come from anywhere: the application's activation notifications and the network
-/// path on Apple platforms (``systemEvents()``), a SwiftUI scene phase sent through a
-/// ``Broadcast``, a terminal's focus reports, or a test.
+/// An app sends them to its ``LifecycleHub``, and every cache registered there revalidates the
+/// stale values someone still watches; while the app is not active, polling pauses. They can
+/// come from anywhere: the application's activation notifications and the network path on Apple
+/// platforms (the hub observes them), a SwiftUI scene phase, a terminal's focus reports, a
+/// request answered after the server could not be reached, or a test. A single ``Cache`` can
+/// also listen to a sequence of them by itself (``Cache/revalidate(on:)``).
 ///
 /// ```swift
-/// let events = Broadcast<LifecycleEvent>()
-/// products.revalidate(on: events.updates())
-/// events.send(.didBecomeActive)  // stale values being watched reload, once each
+/// let lifecycle = LifecycleHub()
+/// lifecycle.register(products)
+/// lifecycle.send(.didBecomeActive)  // stale values being watched reload, once each
 /// ```
 public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
   /// The app is in front of its user again: a scene became active, a window or a terminal

@@ -60,6 +60,22 @@ public enum LoadState<Value> {
     self = .loading(previous: value)
   }
 
+  /// Marks a load as started, as ``startLoading()`` does; but when nothing shows yet and a
+  /// `cached` value exists, shows it as loaded instead, so a screen opened on a value the app
+  /// already has shows it at once, without a spinner, while the current one loads.
+  ///
+  /// ```swift
+  /// state.startLoading(orShowing: products.cachedValue(for: id))
+  /// state.apply(await latest.run { try await products.value(for: id) })
+  /// ```
+  public mutating func startLoading(orShowing cached: Value?) {
+    if value == nil, let cached {
+      self = .loaded(cached)
+    } else {
+      startLoading()
+    }
+  }
+
   /// Ends a load with `result`. A cancellation (`CancellationError` or an error categorized
   /// `.cancelled`) restores what was shown before the load; it is never a failure.
   public mutating func finish(with result: Result<Value, any Error>) {

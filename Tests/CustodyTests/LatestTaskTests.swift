@@ -111,3 +111,46 @@ extension LatestTask.Outcome {
     return false
   }
 }
+
+/// `change(_:)`: a save beside a screen's loads.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct LatestTaskChangeTests {
+  @Test func loadsRunningWhenAChangeStartsOrStartedDuringItCommitNothing() async throws {
+    let fetch = ControlledOperation<Int, String>(onCancel: .ignore)
+    let save = ControlledOperation<Void, String>()
+    let latest = LatestTask()
+    var state = LoadState<String>.loaded("v1")
+    let before = Task { await latest.run { try await fetch(1) } }
+    _ = try await fetch.waitForCalls(1)
+    let change = Task { try await latest.change { try await save() } }
+    let saving = try await save.waitForCalls(1)[0]
+    let during = Task { await latest.run { try await fetch(2) } }
+    let loads = try await fetch.waitForCalls(2)
+
+    saving.resolve("saved")
+    state = .loaded(try await change.value)
+    for load in loads { load.resolve("from before the save") }
+    state.apply(await before.value)
+    state.apply(await during.value)
+
+    #expect(state == .loaded("saved"))
+    #expect(loads.allSatisfy { $0.isCancelled })
+    let after = Task { await latest.run { try await fetch(3) } }
+    try await fetch.waitForCalls(3)[2].resolve("after")
+    #expect(await after.value.value == "after", "a load that starts after the change is current")
+  }
+
+  @Test func aChangeThatThrowsStillSupersedesTheLoadsThatRanBesideIt() async throws {
+    let fetch = ControlledOperation<Int, String>(onCancel: .ignore)
+    let latest = LatestTask()
+    let load = Task { await latest.run { try await fetch(1) } }
+    let call = try await fetch.waitForCalls(1)[0]
+    await #expect(throws: CancellationError.self) {
+      try await latest.change { () async throws -> Void in throw CancellationError() }
+    }
+    call.resolve("stale")
+    #expect(await load.value.isSuperseded)
+    #expect(!latest.isRunning)
+  }
+}

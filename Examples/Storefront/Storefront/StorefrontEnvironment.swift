@@ -28,15 +28,17 @@ public final class StorefrontEnvironment: Sendable {
   /// What the owners report to (the configuration's), for owners made later, such as a
   /// screen's `LatestTask`.
   public var inspector: (any OwnerInspector)? { configuration.inspector }
-  /// The app coming back to its user, and leaving: the front ends send them (the browser its
-  /// terminal's focus, SwiftUI its scene phase). The repository listens, so a product a screen
-  /// watches (``ProductDetailViewModel/watch()``) is loaded again when it is stale.
-  public let appEvents = Broadcast<LifecycleEvent>()
+  /// The app's lifecycle, one hub for every cache: the front ends send the app coming back to
+  /// its user and leaving (the browser its terminal's focus, SwiftUI its scene phase), the HTTP
+  /// client a reconnection (a request answered after one could not reach the server), and on
+  /// Apple platforms the system its own. The repository's caches follow it, so a product a
+  /// screen watches (``ProductDetailViewModel/watch()``) is loaded again when it is stale.
+  public let appEvents: LifecycleHub
 
   private init(
     configuration: StorefrontConfiguration, products: any ProductService, auth: any AuthService,
     repository: ProductRepository, session: UserSession, favorites: Favorites, offlineCatalog: OfflineCatalog,
-    preferences: Preferences, loadProblems: [String]
+    preferences: Preferences, loadProblems: [String], appEvents: LifecycleHub
   ) {
     self.configuration = configuration
     self.products = products
@@ -47,7 +49,8 @@ public final class StorefrontEnvironment: Sendable {
     self.offlineCatalog = offlineCatalog
     self.preferences = preferences
     self.loadProblems = loadProblems
-    repository.revalidate(on: appEvents.updates())
+    self.appEvents = appEvents
+    repository.follow(appEvents)
   }
 
   /// Creates the data directory if needed, reads the persisted session, favourites, catalog
@@ -60,9 +63,11 @@ public final class StorefrontEnvironment: Sendable {
   public static func open(_ configuration: StorefrontConfiguration) async throws(Error) -> StorefrontEnvironment {
     try prepare(configuration.dataDirectory)
     let clock = configuration.clock
+    let appEvents = LifecycleHub(clock: clock)
     var middleware: [any HTTPMiddleware] = []
     if let retry = configuration.retry { middleware.append(RetryMiddleware(policy: retry, clock: clock)) }
     if let log = configuration.log { middleware.append(LoggingMiddleware(clock: clock, sink: log)) }
+    middleware.append(ReconnectionMiddleware(lifecycle: appEvents))  // sees every attempt's answer
     let base = HTTPClient(
       baseURL: configuration.baseURL, transport: configuration.transport, middleware: middleware,
       errorMessage: .storefront)
@@ -80,7 +85,7 @@ public final class StorefrontEnvironment: Sendable {
     let auth = LiveAuthService(
       client: client, sessionLength: configuration.sessionLength, logoutPath: configuration.logoutPath,
       now: configuration.now)
-    return await assemble(configuration, session: session, products: products, auth: auth)
+    return await assemble(configuration, session: session, products: products, auth: auth, appEvents: appEvents)
   }
 
   /// Which requests carry the credential: the protected `/auth/…` routes below the base URL,
@@ -115,10 +120,10 @@ public final class StorefrontEnvironment: Sendable {
   /// Reads favourites, the offline page and the preferences, and puts the environment together.
   /// Favourites, the offline page and the products seen are the server's own, each in its file
   /// (``StorefrontConfiguration/dataFileName(_:)``): ids and pages of one server mean nothing on
-  /// another. The preferences are the app's.
+  /// another. The preferences are the app's. The caches follow `appEvents`, a new hub when `nil`.
   static func assemble(
     _ configuration: StorefrontConfiguration, session: UserSession, products: any ProductService,
-    auth: any AuthService
+    auth: any AuthService, appEvents: LifecycleHub? = nil
   ) async -> StorefrontEnvironment {
     let directory = configuration.dataDirectory
     let inspector = configuration.inspector
@@ -152,7 +157,8 @@ public final class StorefrontEnvironment: Sendable {
       configuration: configuration, products: products, auth: auth,
       repository: repository,
       session: session,
-      favorites: favorites, offlineCatalog: offline, preferences: preferences, loadProblems: problems)
+      favorites: favorites, offlineCatalog: offline, preferences: preferences, loadProblems: problems,
+      appEvents: appEvents ?? LifecycleHub(clock: configuration.clock))
   }
 
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`

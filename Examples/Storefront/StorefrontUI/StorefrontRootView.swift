@@ -49,9 +49,10 @@
         NavigationStack { LoginView(model: screens.account) }
           .tabItem { Label("Account", systemImage: "person") }
       }
-      // The caches revalidate what screens watch when the app comes back (an inactive
-      // moment, such as a glance at Control Center, is neither). `task(id:)` runs at the
-      // first appearance too, where "active" revalidates only what is already stale.
+      // The scene phase feeds the app's lifecycle hub, whose caches revalidate what screens
+      // watch when the app comes back (an inactive moment, such as a glance at Control Center,
+      // is neither). `task(id:)` runs at the first appearance too, where "active" revalidates
+      // only what is already stale; the hub's own activation notifications find it done.
       .task(id: scenePhase) {
         if scenePhase == .active { screens.environment.appEvents.send(.didBecomeActive) }
         if scenePhase == .background { screens.environment.appEvents.send(.didResignActive) }

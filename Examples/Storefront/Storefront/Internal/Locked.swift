@@ -10,4 +10,12 @@ final class Locked<Value: Sendable>: Sendable {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }
   }
+
+  /// Sets the value to `newValue` and returns the one it replaces, in one step.
+  func exchange(_ newValue: Value) -> Value {
+    storage.withLock { value in
+      defer { value = newValue }
+      return value
+    }
+  }
 }

@@ -149,6 +149,13 @@ public final class ProductRepository: Sendable {
     details.revalidate(on: events)
   }
 
+  /// Makes the products and the searches follow `lifecycle` for as long as the repository
+  /// lives: those screens watch are loaded again when the app comes back or the network does.
+  public func follow(_ lifecycle: LifecycleHub) {
+    lifecycle.register(details)
+    lifecycle.register(searches)
+  }
+
   /// The first page of products matching `text` (trimmed, case-insensitive).
   public func search(_ text: String, limit: Int = 30) async throws -> ProductPage {
     try await searches.value(for: SearchKey(text, limit: limit))

@@ -4,7 +4,7 @@ import Observation
 /// The list of categories, for a category picker.
 ///
 /// ```swift
-/// let categories = CategoriesViewModel(environment: environment)
+/// let categories = CategoriesViewModel(repository: environment.repository)
 /// await categories.load()
 /// for category in categories.state.value ?? [] { print(category.name) }
 /// ```
@@ -15,12 +15,12 @@ public final class CategoriesViewModel {
   /// Plain words for the failure shown; `nil` when the last load did not fail.
   public var message: String? { state.error.flatMap(FailureCopy.message(for:)) }
 
-  @ObservationIgnored private let repository: ProductRepository
-  @ObservationIgnored private let latest: LatestTask
+  private let repository: ProductRepository
+  private let latest: LatestTask
 
-  public init(environment: StorefrontEnvironment) {
-    repository = environment.repository
-    latest = LatestTask(name: "categories", inspector: environment.inspector)
+  public init(repository: ProductRepository, inspector: (any OwnerInspector)? = nil) {
+    self.repository = repository
+    latest = LatestTask(name: "categories", inspector: inspector)
   }
 
   /// Loads the categories; a newer load supersedes this one, and cancellation shows nothing.

@@ -71,6 +71,13 @@ public enum FailureCopy {
     }
   }
 
+  /// The sentence for a saved edit the server answered without taking some of its fields (see
+  /// ``message(ignoring:keeping:)``); `nil` when it took them all.
+  public static func message(ignoringFieldsOf edit: SavedEdit) -> String? {
+    let ignored = edit.ignoredFields
+    return ignored.isEmpty ? nil : message(ignoring: ignored, keeping: edit.saved)
+  }
+
   /// `delay` in the unit a person would use, rounded up and at least 1 s ("0 s" would invite an
   /// immediate retry): "30 s", "5 min", "24 h", "3 days".
   private static func spoken(_ delay: Duration) -> String {

@@ -4,8 +4,8 @@ import Observation
 
 /// The search screen's view model: results for what the user types, debounced.
 ///
-/// Call ``search(_:)`` on every keystroke. Each call waits for the debounce interval on the
-/// environment's clock and supersedes the calls before it, so a burst of typing makes one
+/// Call ``search(_:)`` on every keystroke. Each call waits for the debounce interval on its
+/// clock and supersedes the calls before it, so a burst of typing makes one
 /// request and an older query never replaces a newer one. The results and their requests are
 /// shared through ``ProductRepository``'s search cache.
 ///
@@ -25,20 +25,22 @@ public final class SearchViewModel {
   /// `nil` when every one was read. Derived from state.
   public var skippedMessage: String? { state.value.flatMap { SkippedProduct.sentence(for: $0.skipped) } }
 
-  @ObservationIgnored private let repository: ProductRepository
-  @ObservationIgnored private let clock: any Clock<Duration>
-  @ObservationIgnored private let debounce: Duration
-  @ObservationIgnored private let latest: LatestTask
+  private let repository: ProductRepository
+  private let clock: any Clock<Duration>
+  private let debounce: Duration
+  private let latest: LatestTask
 
   /// - Parameters:
-  ///   - environment: The owners and services of the app; its configuration's clock times
-  ///     the debounce.
+  ///   - repository: Searches, and shares the results.
+  ///   - clock: Times the debounce.
   ///   - debounce: How long typing must pause before a request goes out.
-  public init(environment: StorefrontEnvironment, debounce: Duration = .milliseconds(300)) {
-    repository = environment.repository
-    clock = environment.configuration.clock
-    self.debounce = debounce
-    latest = LatestTask(name: "search screen", inspector: environment.inspector)
+  ///   - inspector: Receives the events of the screen's `LatestTask`.
+  public init(
+    repository: ProductRepository, clock: any Clock<Duration> = ContinuousClock(),
+    debounce: Duration = .milliseconds(300), inspector: (any OwnerInspector)? = nil
+  ) {
+    (self.repository, self.clock, self.debounce) = (repository, clock, debounce)
+    latest = LatestTask(name: "search screen", inspector: inspector)
   }
 
   /// Searches for `text` once typing pauses, superseding every earlier call.

@@ -2,17 +2,8 @@ import Custody
 import Foundation
 import Observation
 
-/// The sign-in form and the signed-in user.
-///
-/// The credential, its renewal and its file belong to ``UserSession``; this class holds what
-/// the form shows. A session that ends on its own reaches it through ``observeSession()``.
-///
-/// ```swift
-/// let account = SessionViewModel(environment: environment)
-/// account.username = "emilys"
-/// account.password = "emilyspass"
-/// if await account.signIn() { print("Hello, \(account.user!.displayName)") }
-/// ```
+/// The sign-in form and the signed-in user. The credential, its renewal and its file belong to
+/// ``UserSession``; a session that ends on its own reaches the form through ``observeSession()``.
 @MainActor @Observable
 public final class SessionViewModel {
   /// What a session that ended without the user signing out says.
@@ -24,77 +15,55 @@ public final class SessionViewModel {
   public var password = ""
   /// The signed-in user; `nil` when no one is signed in.
   public private(set) var user: User?
-  /// Whether a sign-in, sign-out or check runs.
-  public private(set) var isWorking = false
+  /// The outcome of sign-ins, sign-outs and checks, overlapping as `ActionState` says.
+  public private(set) var actions = ActionState<String>()
   /// Plain words for the last failure; `nil` when there is none.
-  public private(set) var message: String?
+  public var message: String? { actions.message }
   /// The category of the last failure, for a front end that words some itself; `nil` when none.
-  public private(set) var failure: FailureCategory?
+  public var failure: FailureCategory? { actions.failure }
+  /// Whether a sign-in, sign-out or check runs.
+  public var isWorking: Bool { actions.isRunning }
 
-  @ObservationIgnored private let session: UserSession
-  @ObservationIgnored private let auth: any AuthService
+  private let session: UserSession
+  private let auth: any AuthService
 
-  public init(environment: StorefrontEnvironment) {
-    session = environment.session
-    auth = environment.auth
-    user = environment.session.user
+  public init(session: UserSession, auth: any AuthService) {
+    (self.session, self.auth, user) = (session, auth, session.user)
   }
 
-  /// Signs in with ``username`` and ``password``; the password is cleared on success.
-  ///
-  /// - Returns: Whether someone is now signed in.
+  /// Signs in with ``username`` and ``password``, clearing the password; `true`: signed in.
   @discardableResult
   public func signIn() async -> Bool {
     let name = username.trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty, !password.isEmpty else {
-      show(nil, "Enter your username and password.")
-      return false
+    guard !name.isEmpty, !password.isEmpty else { actions.show("Enter your username and password."); return false }
+    let signedIn = await ActionState.perform(\.actions, on: self, saying: FailureCopy.signInMessage(for:)) {
+      try await session.signIn(username: name, password: password, using: auth)
     }
-    isWorking = true
-    defer { isWorking = false }
-    do {
-      user = try await session.signIn(username: name, password: password, using: auth)
-      password = ""
-      show(nil)
-      return true
-    } catch {
-      if let words = FailureCopy.signInMessage(for: error) { show(FailureCategory(error), words) }
-      return false
-    }
+    if let signedIn { (user, password) = (signedIn, "") }
+    return signedIn != nil
   }
 
   /// Forgets ``message``: a form that closes, or opens again, starts without the old failure.
-  public func dismissMessage() {
-    show(nil)
-  }
+  public func dismissMessage() { actions.dismiss() }
 
-  /// Signs out and forgets the saved session. A sign-out that could not be saved leaves the
-  /// user signed in, with a ``message`` that says why.
+  /// Signs out and forgets the saved session; one that could not be saved stays, and says why.
   public func signOut() async {
-    isWorking = true
-    defer { isWorking = false }
-    do {
+    let signedOut: Void? = await ActionState.perform(\.actions, on: self, saying: FailureCopy.notSignedOut) {
       try await session.signOut(endingOnServerWith: auth)
-      show(nil)
-      user = nil
-    } catch is CancellationError {
-      // Neutral: the screen keeps what it shows.
-    } catch {
-      show(.storage, FailureCopy.notSignedOut(error))
     }
+    if signedOut != nil { user = nil }
   }
 
-  /// Asks the server who is signed in, renewing a rejected token; a session that cannot be renewed ends.
+  /// Asks the server who is signed in, renewing a rejected token; a session that cannot be
+  /// renewed ends.
   public func whoAmI() async {
-    isWorking = true
-    defer { isWorking = false }
+    let action = actions.begin()
     do {
       user = try await session.refreshUser(using: auth)
-      show(nil)
+      actions.succeed(action)
     } catch {
-      let category = FailureCategory(error)
-      if category == .unauthorized { user = nil }
-      if let words = FailureCopy.message(for: error) { show(category, words) }
+      if FailureCategory(error) == .unauthorized { user = nil }
+      actions.fail(action, with: error, saying: FailureCopy.message(for: error))
     }
   }
 
@@ -102,20 +71,8 @@ public final class SessionViewModel {
   /// user signing out (a rejected refresh) clears ``user`` and shows ``sessionEndedMessage``.
   public func observeSession() async {
     for await change in await session.changes() {
-      switch change {
-      case .signedIn: user = session.user ?? user
-      case .signedOut(.sessionExpired):
-        user = nil
-        show(.unauthorized, Self.sessionEndedMessage)
-      case .signedOut(.userSignedOut), .signedOut(.notSignedIn):
-        user = nil
-      }
+      if case .signedIn = change { user = session.user ?? user } else { user = nil }
+      if change == .signedOut(.sessionExpired) { actions.show(Self.sessionEndedMessage, failure: .unauthorized) }
     }
-  }
-
-  /// Shows `words` for a failure of `category`, or no failure.
-  private func show(_ category: FailureCategory?, _ words: String? = nil) {
-    failure = category
-    message = words
   }
 }

@@ -136,7 +136,7 @@ extension CommandRunner {
     if let problem = editor.validationMessage { throw UsageError(problem, command: "edit") }
     let changes = editor.changes() ?? ProductChanges()
     guard await detail.save(editor), let saved = detail.state.value else {
-      throw failure(detail.actionFailure, message: detail.message)
+      throw failure(detail.actions.failure, message: detail.message)
     }
     let words = "\(saved.id) “\(TerminalText.inert(saved.title))” at \(ProductFormatting.price(saved.price))"
     if backend.embedded != nil {

@@ -17,10 +17,11 @@ extension BrowserApp {
   /// How long rows stay fresh for a focus-in: the cached searches' freshness.
   static let rowsFreshFor: TimeInterval = 60
 
-  /// The terminal's window gained or lost focus, as a browser tab does: the app's events hear
-  /// it, so the repository reloads the stale products a screen watches (`ProductDetailViewModel.watch()`,
-  /// which the SwiftUI product screen runs), and a focus-in refreshes the catalog when its rows
-  /// are stale (see ``rowsAreStale``), keeping the selected product.
+  /// The terminal's window gained or lost focus, as a browser tab does: the app's lifecycle hub
+  /// hears it, so every cache that follows it reloads the stale values screens watch (a product
+  /// under `ProductDetailViewModel.watch()`, which the SwiftUI product screen runs), and a
+  /// focus-in refreshes the catalog when its rows are stale (see ``rowsAreStale``), keeping the
+  /// selected product.
   func focusChanged(gained: Bool) {
     environment.appEvents.send(gained ? .didBecomeActive : .didResignActive)
     guard gained else { return }

@@ -87,7 +87,7 @@ struct ComposedEditTests {
     #expect(detail.state.value == savedByServer, "the second edit is visible and saved")
     #expect(bed.environment.repository.cachedProduct(id: 1) == savedByServer)
     #expect(detail.message == Self.serverProblem, "the failure shows on the screen that made the edit")
-    #expect(detail.actionFailure == .server(status: 500))
+    #expect(detail.actions.failure == .server(status: 500))
     #expect(!detail.isSaving)
     #expect(service.updates.callCount == 2, "a failed edit is not sent again")
   }
@@ -104,7 +104,7 @@ struct ComposedEditTests {
     #expect(await saving.value == false)
 
     #expect(detail.state.value == Self.lamp)
-    #expect(detail.actionFailure == .offline)
+    #expect(detail.actions.failure == .offline)
     await other.load()
     #expect(other.state.value == Self.lamp)
     #expect(other.message == nil, "only the screen that made the edit reports its failure")
@@ -119,7 +119,7 @@ struct ComposedEditTests {
 
     #expect(await saving.value == false)
     #expect(detail.state.value == Self.lamp)
-    #expect(detail.message == nil && detail.actionFailure == nil)
+    #expect(detail.message == nil && detail.actions.failure == nil)
     #expect(bed.environment.repository.cachedProduct(id: 1) == Self.lamp)
   }
 

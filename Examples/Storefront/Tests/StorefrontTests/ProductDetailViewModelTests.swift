@@ -19,7 +19,7 @@ struct ProductDetailViewModelTests {
 
     #expect(detail.isFavorite == false)
     #expect(detail.message == FailureCopy.message(for: .storage))
-    #expect(detail.actionFailure == .storage)
+    #expect(detail.actions.failure == .storage)
     #expect(bed.environment.favorites.ids.isEmpty)
   }
 
@@ -47,7 +47,7 @@ struct ProductDetailViewModelTests {
     await toggling.value
 
     #expect(detail.isFavorite == false)
-    #expect(detail.message == nil && detail.actionFailure == nil)
+    #expect(detail.message == nil && detail.actions.failure == nil)
     #expect(bed.environment.favorites.ids.isEmpty)
   }
 
