@@ -18,6 +18,18 @@ extension Pager {
   /// The current answer, without fetching.
   func currentAnswer() -> Answer { answer }
 
+  /// The first page of the list: at once when a page is listed, else from the fetch in flight
+  /// or a new one.
+  func firstAnswer() async throws -> Answer {
+    try await wait { machine, waiterID, waiter in
+      switch machine.loadFirst(waiterID, waiter) {
+      case .atEnd: return .answer
+      case .joined: return .none
+      case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
+      }
+    }
+  }
+
   /// Lists `query`. The query listed now answers with its first page: at once when a page is
   /// listed, else from the fetch in flight or a new one. Another query empties the list and
   /// fetches its first page; the fetch it replaces is cancelled and its callers wait for the
@@ -25,15 +37,7 @@ extension Pager {
   func list<Query: Hashable & Sendable>(
     _ query: Query, fetch: @escaping @Sendable (Query, Cursor) async throws -> Page<Cursor, Item, Info>
   ) async throws -> Answer {
-    if let listed = self.query as? Query, listed == query {
-      return try await wait { machine, waiterID, waiter in
-        switch machine.loadFirst(waiterID, waiter) {
-        case .atEnd: return .answer
-        case .joined: return .none
-        case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
-        }
-      }
-    }
+    if let listed = self.query as? Query, listed == query { return try await firstAnswer() }
     return try await wait { machine, waiterID, waiter in
       // Only a caller that joins switches: one cancelled before it got here changes nothing.
       self.query = query

@@ -40,6 +40,10 @@
 ///
 /// Patching, resetting, watching and counting go through ``pager``, the ``Pager`` that holds the
 /// list of the query listed now.
+///
+/// A screen can hold its query pager on the main actor: an answer that replaces the one before
+/// it, and the pages of a query pager whose last copy goes away there, are freed off the main
+/// actor (see ``BackgroundRelease``), so thousands of items never stall it.
 public struct QueryPager<
   Query: Hashable & Sendable, Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendable
 >: Sendable where Item.ID: Sendable {
@@ -72,7 +76,7 @@ public struct QueryPager<
   /// listed now.
   public let pager: Pager<Cursor, Item, Info>
   private let fetch: Fetch
-  private let delivery = InOrderDelivery<Listing>()
+  private let storage: Storage
 
   /// Creates a query pager that lists `query` and has fetched nothing yet.
   ///
@@ -91,9 +95,11 @@ public struct QueryPager<
     fetch: @escaping Fetch
   ) {
     self.fetch = fetch
-    pager = Pager(first: first, name: name, inspector: inspector, query: query) { cursor in
+    let pager = Pager<Cursor, Item, Info>(first: first, name: name, inspector: inspector, query: query) { cursor in
       try await fetch(query, cursor)
     }
+    self.pager = pager
+    storage = Storage(pager)
   }
 
   /// The query listed: the one asked for last.
@@ -121,6 +127,17 @@ public struct QueryPager<
     delivered(try await pager.list(query, fetch: fetch))
   }
 
+  /// The query listed now from its first page: at once when a page is listed, else once the
+  /// fetch in flight or a new one brings it. For a screen that appears again, which keeps every
+  /// page it loaded.
+  ///
+  /// - Returns: The newest listing.
+  /// - Throws: The fetch's error, or `CancellationError` when the calling task is cancelled or
+  ///   ``Pager/reset()`` cancelled the fetch.
+  public func loadFirstPage() async throws -> Listing {
+    delivered(try await pager.firstAnswer())
+  }
+
   /// Fetches the next page of the query listed and returns everything listed so far (see
   /// ``Pager/loadNext()``).
   ///
@@ -145,7 +162,20 @@ public struct QueryPager<
   /// Runs on the caller's executor, in the job that goes on to use the answer.
   private func delivered(_ answer: Pager<Cursor, Item, Info>.Answer) -> Listing {
     guard let query = answer.query as? Query else { preconditionFailure("A QueryPager's pager lists its queries") }
-    return delivery.deliver(Listing(query: query, snapshot: answer.snapshot), revision: answer.revision)
+    return storage.delivery.deliver(Listing(query: query, snapshot: answer.snapshot), revision: answer.revision)
+  }
+
+  /// What every copy of a query pager shares; the last copy to go frees it off its actor.
+  private final class Storage: Sendable {
+    let pager: Pager<Cursor, Item, Info>
+    let delivery = InOrderDelivery<Listing>()
+
+    init(_ pager: Pager<Cursor, Item, Info>) { self.pager = pager }
+
+    deinit {
+      delivery.releaseNewest()
+      BackgroundRelease.release(pager)  // its pages may be the last copies of thousands of items
+    }
   }
 }
 

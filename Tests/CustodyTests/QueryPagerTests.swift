@@ -210,3 +210,16 @@ struct Shown: Equatable, Sendable {
     self.init(listing.query, listing.items.map(\.id))
   }
 }
+
+extension QueryPagerTests {
+  @Test func theFirstPageOfTheQueryListedNowIsFetchedOnceAndThenAnsweredAtOnce() async throws {
+    let pager = makePager()
+    let first = Task { Shown(try await pager.loadFirstPage()) }
+    let call = try await fetch.waitForCalls(1)[0]
+    #expect(call.input == "a@0")
+    call.resolve(page(1...2, next: 2))
+    #expect(try await first.value == Shown("a", [1, 2]))
+    #expect(try await Shown(pager.loadFirstPage()) == Shown("a", [1, 2]))
+    #expect(fetch.callCount == 1)
+  }
+}
