@@ -113,7 +113,7 @@ public struct CatalogFeed: Sendable {
     while true {
       do {
         return try await loadNext()
-      } catch where !FailureCategory(error).isCancellation {
+      } catch  where !FailureCategory(error).isCancellation {
         failed(error)
       }
       try await links.clock.sleep(for: delay)
