@@ -31,6 +31,9 @@
 /// - ``updates()`` streams the snapshot now and after every change.
 /// - A caller whose task is cancelled stops waiting with `CancellationError`; when it was the
 ///   last caller waiting for a fetch, the fetch is cancelled and the list does not change.
+///
+/// A list whose user changes what it lists (a sort order, a search text) is a ``QueryPager``:
+/// it switches its pager's query in place, with these rules for each query.
 public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendable> where Item.ID: Sendable {
   /// Fetches the page at a cursor.
   public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
