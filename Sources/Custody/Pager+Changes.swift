@@ -70,6 +70,13 @@ extension Pager {
     observers.updates(startingWith: snapshot)
   }
 
+  /// The number of fetches running now: 1 while a page (a next page, a refresh or a
+  /// ``QueryPager``'s first page) is fetched, else 0.
+  ///
+  /// A fetch that was replaced or abandoned no longer counts, though its task may still be
+  /// ending.
+  public var inFlightCount: Int { tasks.count }
+
   /// The number of live ``updates()`` streams.
   public nonisolated var subscriberCount: Int { observers.subscriberCount }
 }

@@ -31,13 +31,17 @@
 /// - ``updates()`` streams the snapshot now and after every change.
 /// - A caller whose task is cancelled stops waiting with `CancellationError`; when it was the
 ///   last caller waiting for a fetch, the fetch is cancelled and the list does not change.
+///
+/// A list whose user changes what it lists (a sort order, a search text) is a ``QueryPager``:
+/// it switches its pager's query in place, with these rules for each query.
 public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendable> where Item.ID: Sendable {
   /// Fetches the page at a cursor.
   public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
 
-  typealias Waiter = ReleasableWaiter<PagerSnapshot<Item, Info>>
+  typealias Waiter = ReleasableWaiter<Answer>
 
-  private let fetch: Fetch
+  /// Fetches a page of the list listed now; a ``QueryPager`` replaces it when its query changes.
+  var fetch: Fetch
   let inspection: Inspection?
   var machine: PagerStateMachine<Cursor, Item, Info, Waiter>
   var tasks: [UInt64: Task<Void, Never>] = [:]
@@ -45,6 +49,10 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   let observers = Broadcast<PagerSnapshot<Item, Info>>(keepingNewest: 1)
   /// Fetches cancelled because their last caller left; they end without another event.
   private var abandoned: Set<UInt64> = []
+  /// Counts the changes of the snapshot, so answers can be told apart by age.
+  var revision: UInt64 = 0
+  /// The query listed, when a ``QueryPager`` drives this pager.
+  var query: (any Sendable)?
 
   /// Creates a pager that starts at `first` and has listed nothing yet.
   ///
@@ -61,7 +69,12 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   ///   - fetch: Fetches one page. It runs in a task of the pager's own, cancelled when every
   ///     caller waiting for it has been cancelled, when a refresh replaces it or on ``reset()``.
   public init(first: Cursor, name: String? = nil, inspector: (any OwnerInspector)? = nil, fetch: @escaping Fetch) {
+    self.init(first: first, name: name, inspector: inspector, query: nil, fetch: fetch)
+  }
+
+  init(first: Cursor, name: String?, inspector: (any OwnerInspector)?, query: (any Sendable)?, fetch: @escaping Fetch) {
     self.fetch = fetch
+    self.query = query
     self.inspection = .unkeyed(.pager, name: name, inspector: inspector)
     self.machine = PagerStateMachine(first: first)
   }
@@ -80,6 +93,10 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   /// - Throws: The fetch's error (nothing changes; the next call retries the same cursor), or
   ///   `CancellationError` when the calling task is cancelled or ``reset()`` cancelled the fetch.
   public func loadNext() async throws -> PagerSnapshot<Item, Info> {
+    try await nextAnswer().snapshot
+  }
+
+  func nextAnswer() async throws -> Answer {
     try await wait { machine, waiterID, waiter in
       switch machine.loadNext(waiterID, waiter) {
       case .atEnd: return .answer
@@ -99,6 +116,10 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   /// - Throws: The fetch's error (the old list stays), or `CancellationError` when the calling
   ///   task is cancelled or ``reset()`` cancelled the fetch.
   public func refresh() async throws -> PagerSnapshot<Item, Info> {
+    try await refreshAnswer().snapshot
+  }
+
+  func refreshAnswer() async throws -> Answer {
     try await wait { machine, waiterID, waiter in
       switch machine.refresh(waiterID, waiter) {
       case .joined: return .none
@@ -107,27 +128,29 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
     }
   }
 
-  private enum Step {
+  enum Step {
     case none
     case answer
-    case start(UInt64, Cursor, OwnerEvent.Reason, replacing: UInt64?)
+    /// Start a fetch; `emptied` when the list was emptied for it (a query switched).
+    case start(UInt64, Cursor, OwnerEvent.Reason, replacing: UInt64?, emptied: Bool = false)
   }
 
-  private func wait(
+  func wait(
     _ enter: (inout PagerStateMachine<Cursor, Item, Info, Waiter>, UInt64, Waiter) -> Step
-  ) async throws -> PagerSnapshot<Item, Info> {
+  ) async throws -> Answer {
     let waiterID = machine.makeID()
     return try await FlightWaiting.wait(on: self) { waiter in
       switch enter(&machine, waiterID, waiter) {
       case .none: break
       case .answer:
-        waiter.resume(returning: snapshot)
+        waiter.resume(returning: answer)
         return
-      case .start(let id, let cursor, let kind, let replacing):
+      case .start(let id, let cursor, let kind, let replacing, let emptied):
         if let replacing {
           tasks.removeValue(forKey: replacing)?.cancel()
           inspection?.record(.detached(replacing, .refresh))
         }
+        if emptied { publish() }
         inspection?.record(.started(id, kind))
         start(id, cursor: cursor)
       }
@@ -169,14 +192,18 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
       }
     }
     if error == nil { publish() }
-    let outcome: Result<PagerSnapshot<Item, Info>, any Error> = error.map { .failure($0) } ?? .success(snapshot)
+    let outcome: Result<Answer, any Error> = error.map { .failure($0) } ?? .success(answer)
     for waiter in waiters { waiter.resume(with: outcome) }
   }
 
   /// Sends the snapshot to every ``updates()`` stream, after a change.
   func publish() {
+    revision &+= 1
     observers.send(snapshot)
   }
+
+  /// The snapshot as an answer: with its age and the query it lists.
+  var answer: Answer { Answer(snapshot: snapshot, revision: revision, query: query) }
 
   private func leave(_ waiterID: UInt64) {
     let exit = machine.leave(waiterID)

@@ -63,3 +63,34 @@ import Testing
 }
 
 struct Unexpected: Error {}
+
+/// Switching the list to another query, and asking for the first page of the one listed.
+@Suite struct PagerStateMachineQueryTests {
+  typealias Machine = PagerStateMachine<Int, Listing, Int, String>
+
+  @Test func restartEmptiesTheListAndTakesOverTheWaitersOfTheFetchItReplaces() throws {
+    var machine = Machine(first: 0)
+    guard case .start(let first, _) = machine.loadNext(machine.makeID(), "first") else { throw Unexpected() }
+    _ = machine.finish(first, with: .success(([Listing(id: 1)], 1, 10)))
+    guard case .start(let next, _) = machine.loadNext(machine.makeID(), "next") else { throw Unexpected() }
+    _ = machine.update(1) { $0.title = "Patched" }
+    guard case .start(let new, let cursor, let replacing) = machine.restart(machine.makeID(), "switch") else {
+      throw Unexpected()
+    }
+    #expect(cursor == 0 && replacing == next)
+    #expect(machine.items.isEmpty && machine.info == nil && machine.hasMore)
+    #expect(machine.finish(next, with: .success(([Listing(id: 2)], nil, 99))) == nil, "the old query's page is dropped")
+    let answer = machine.finish(new, with: .success(([Listing(id: 1)], nil, 20)))
+    #expect(answer?.waiters.sorted() == ["next", "switch"])
+    #expect(machine.items == [Listing(id: 1)], "a patch of the old list does not reach the new one")
+  }
+
+  @Test func loadFirstAnswersOnceAPageIsListedAndFetchesOtherwise() throws {
+    var machine = Machine(first: 0)
+    guard case .start(let id, let cursor) = machine.loadFirst(machine.makeID(), "a") else { throw Unexpected() }
+    #expect(cursor == 0)
+    #expect(machine.loadFirst(machine.makeID(), "b") == .joined)
+    _ = machine.finish(id, with: .success(([Listing(id: 1)], 1, 10)))
+    #expect(machine.loadFirst(machine.makeID(), "c") == .atEnd, "a page is listed: nothing to fetch")
+  }
+}

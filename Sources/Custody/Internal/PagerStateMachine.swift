@@ -84,6 +84,27 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     return .start(id: id, cursor: first, replacing: replaced?.id)
   }
 
+  /// Starts over for another list (a query switched): nothing listed, and a first-page fetch
+  /// that takes over the waiters of the fetch it replaces, whose page is never kept. The
+  /// replaced fetch's patches go with it: they were patches of the old list.
+  mutating func restart(_ waiterID: UInt64, _ waiter: Waiter) -> RefreshAction {
+    let replaced = current
+    current = nil
+    clear()
+    let id = ids.makeFlightID()
+    var waiters = replaced?.waiters ?? Waiters()
+    waiters.append(waiterID, waiter)
+    current = Fetch(id: id, kind: .refresh, waiters: waiters)
+    return .start(id: id, cursor: first, replacing: replaced?.id)
+  }
+
+  /// The first page: joins the fetch in flight; answers at once when a page is listed (or the
+  /// list is known to be empty); otherwise starts the first fetch.
+  mutating func loadFirst(_ waiterID: UInt64, _ waiter: Waiter) -> LoadNextAction {
+    if current == nil, info != nil || next == nil { return .atEnd }
+    return loadNext(waiterID, waiter)
+  }
+
   /// Applies `change` to the listed item `id` and keeps the result for the current fetch.
   /// Returns false, changing nothing, when no item `id` is listed.
   mutating func update(_ id: Item.ID, _ change: (inout Item) -> Void) -> Bool {
@@ -101,11 +122,15 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   mutating func reset() -> (id: UInt64, waiters: [Waiter])? {
     let dropped = current
     current = nil
+    clear()
+    return dropped.map { ($0.id, $0.waiters.inOrder) }
+  }
+
+  private mutating func clear() {
     items = []
     positions = [:]
     info = nil
     next = first
-    return dropped.map { ($0.id, $0.waiters.inOrder) }
   }
 
   /// Removes a cancelled waiter. When it was the last waiter of the current fetch, the fetch is

@@ -11,11 +11,11 @@ extension CatalogFeed {
 
   /// Follows the favourites and the edited products of the links until the calling task is
   /// cancelled, as SwiftUI's `.task {}` does when the screen goes away, and hands each change to
-  /// `show` on the caller's actor: the favourites as they are, an edited product as the screen
-  /// with its row replaced (built off the caller's actor, answered in order like every screen).
+  /// `show` on the caller's actor: the favourites as they are, an edited product that is listed
+  /// as the screen with its row replaced (answered in order like every screen).
   ///
   /// Both are subscribed to before the first suspension, so nothing sent after the call is missed.
-  public nonisolated(nonsending) func followChanges(_ show: (Change) -> Void) async {
+  public func followChanges(_ show: (Change) -> Void) async {
     enum Incoming: Sendable {
       case favorites(Set<Product.ID>)
       case edited(Product)
@@ -43,7 +43,8 @@ extension CatalogFeed {
       switch change {
       case .favorites(let ids): show(.favorites(ids))
       case .edited(let product):
-        if let built = await patched(with: product) { show(.screen(delivery.deliver(built))) }
+        // The pager keeps the edit over any page fetched before it (its rule P6).
+        if await pager.pager.update(product.id, { $0 = product }) { show(.screen(CatalogScreen(await pager.listing))) }
       }
     }
     forwarding.cancel()

@@ -1,53 +1,40 @@
 import Custody
 
-/// Owns the catalog one screen lists: its pages, in the order asked for last, as the
-/// ``CatalogScreen`` to show; edits patched into its rows; the page kept for an offline
-/// start; and how a failed next page is asked for again.
+/// The catalog one screen lists, in the order asked for last: a `QueryPager` keyed by the sort
+/// order, plus what is Storefront's own: the page kept for an offline start, edits patched into
+/// the rows, and how a failed next page is asked for again.
 ///
-/// Every screen is built here, off the caller's actor, from the pages a `Pager` fetched. The
-/// caller's actor only commits the answer, in one assignment, and frees nothing: a screen it
-/// replaces is freed off it (see `BackgroundRelease`).
+/// Every call runs on the caller's actor up to its one request of the pager, and turns the
+/// listing it answers into a ``CatalogScreen`` without copying a row, so the caller's actor
+/// commits it in the same job. The pager owns the rest: which order is listed, one fetch per
+/// page, answers in order, and freeing replaced pages off the caller's actor.
 ///
 /// ```swift
 /// let feed = environment.catalogFeed()
-/// var screen = try await feed.loadFirstPage()       // the first page, built
+/// var screen = try await feed.loadFirstPage()       // the first page
 /// screen = try await feed.loadNext()                // the next; concurrent calls share one fetch
 /// screen = try await feed.setSort(ProductSort(.price))
 /// ```
 ///
 /// The rules:
-/// - Screens are answered in the order they were built: an answer that resumes its caller after
-///   a newer one did is the newer screen, so a screen never goes back to older rows.
-/// - The newest order wins: a page fetched for an earlier one is never answered (`nil`), and its
-///   fetch is cancelled. A refresh replaces a next page in flight (`Pager`'s rules).
-/// - A saved product replaces its row, and the rows of a next page keep it.
+/// - Screens are answered in order: an answer that reaches its caller after a newer one did is
+///   the newer screen, so a screen never goes back to older rows.
+/// - The newest order wins: a fetch for an earlier order is cancelled, its page never listed,
+///   and its callers get the newest order's first page (``CatalogScreen/sort`` says which).
+///   A refresh replaces a next page in flight (`Pager`'s rules).
+/// - A saved product replaces its row, and a page fetched before the save keeps the edit.
 /// - The first page of the app's own listing is kept for the next start; a saved page shows
 ///   only where it lists what this feed lists.
 /// - Cancellation is the caller's: a cancelled call throws `CancellationError`.
-public actor CatalogFeed {
+public struct CatalogFeed: Sendable {
   /// The category listed, or `nil` for all products.
-  public nonisolated let category: String?
+  public let category: String?
   /// Products per page.
-  public nonisolated let pageSize: Int
+  public let pageSize: Int
   /// How many products come before the first page.
-  public nonisolated let skip: Int
-  /// The order listed in, the one asked for last.
-  public internal(set) var sort: ProductSort?
-
+  public let skip: Int
   let links: Links
-  let service: any ProductService
-  let inspector: (any OwnerInspector)?
-  /// The pages of the order listed in.
-  var pager: Pager<Int, Product, Listed>
-  /// The screen built last; what patches and next pages build on.
-  var shown: CatalogScreen?
-  /// The number of the screen built last; answers are delivered in this order.
-  var built: UInt64 = 0
-  /// The key of the last call in `calls`.
-  var lastCall: UInt64 = 0
-  /// The calls waiting for `pager`, cancelled when a new order replaces it.
-  var calls: [UInt64: Task<PagerSnapshot<Product, Listed>, any Error>] = [:]
-  nonisolated let delivery = ScreenDelivery<CatalogScreen>()
+  let pager: QueryPager<ProductSort?, Cursor, Product, Listed>
 
   /// Creates a feed of one category, starting in one order.
   ///
@@ -66,47 +53,54 @@ public actor CatalogFeed {
   ) {
     precondition(pageSize > 0, "A page holds at least one product")
     precondition(skip >= 0, "A list cannot start before its first product")
-    self.sort = sort
     self.category = category
     self.pageSize = pageSize
     self.skip = skip
     self.links = links
-    self.service = service
-    self.inspector = inspector
-    pager = Self.pager(service, sort: sort, category: category, pageSize: pageSize, skip: skip, inspector: inspector)
+    pager = QueryPager(query: sort, first: Cursor(skip: skip), name: "catalog feed", inspector: inspector) {
+      sort, cursor in
+      let page = try await service.products(
+        ProductQuery(limit: pageSize, skip: cursor.skip, sort: sort, category: category))
+      let skipped = cursor.skipped + page.skipped
+      return Page(
+        items: page.products, next: page.hasMore ? Cursor(skip: page.nextSkip, skipped: skipped) : nil,
+        info: Listed(total: page.total, skipped: skipped))
+    }
   }
 
-  // A screen that goes away drops its feed on its actor: free the pages off it.
-  deinit {
-    BackgroundRelease.release((pager, shown, delivery, calls))
+  /// The order listed in, the one asked for last.
+  public var sort: ProductSort? {
+    get async { await pager.query }
   }
 
   /// The screen of the page saved at the last run, marked ``CatalogScreen/Source/offline(savedAt:)``,
-  /// when it lists what this feed lists and nothing was built yet; else `nil`.
-  public nonisolated(nonsending) func savedScreen() async -> CatalogScreen? {
-    guard let built = await buildSavedScreen() else { return nil }
-    return delivery.deliver(built)
+  /// when it lists what this feed lists and no page is listed yet; else `nil`.
+  public func savedScreen() async -> CatalogScreen? {
+    guard category == nil, skip == 0, let saved = links.offline?.snapshot else { return nil }
+    let listing = await pager.listing
+    guard listing.info == nil, saved.sort == listing.query else { return nil }
+    return CatalogScreen(
+      products: saved.products, total: saved.total, sort: saved.sort, source: .offline(savedAt: saved.savedAt))
   }
 
   /// The first page, unless this feed listed it already; then the screen as it is.
-  public nonisolated(nonsending) func loadFirstPage() async throws -> CatalogScreen? {
-    try await answer(fetch(.first))
+  public func loadFirstPage() async throws -> CatalogScreen {
+    keptFirstPage(of: try await pager.loadFirstPage())
   }
 
   /// Starts the list over, as pull to refresh does; the rows stay until the new first page arrives.
-  public nonisolated(nonsending) func refresh() async throws -> CatalogScreen? {
-    try await answer(fetch(.refresh))
+  public func refresh() async throws -> CatalogScreen {
+    keptFirstPage(of: try await pager.refresh())
   }
 
-  /// Lists in `sort` order from the first page. Calls waiting for the earlier order get `nil`.
-  public nonisolated(nonsending) func setSort(_ sort: ProductSort?) async throws -> CatalogScreen? {
-    try await answer(changeSort(to: sort))
+  /// Lists in `sort` order from the first page. Calls waiting for an earlier order get this one.
+  public func setSort(_ sort: ProductSort?) async throws -> CatalogScreen {
+    keptFirstPage(of: try await pager.setQuery(sort))
   }
 
-  /// The list with the next page appended. Concurrent calls share one fetch; `nil` when a new
-  /// order replaced the list meanwhile.
-  public nonisolated(nonsending) func loadNext() async throws -> CatalogScreen? {
-    try await answer(fetch(.next))
+  /// The list with the next page appended. Concurrent calls share one fetch.
+  public func loadNext() async throws -> CatalogScreen {
+    CatalogScreen(try await pager.loadNext())
   }
 
   /// ``loadNext()``, asking again after each failure until the page arrives, after a pause that
@@ -114,9 +108,7 @@ public actor CatalogFeed {
   ///
   /// - Parameter failed: Called on the caller's actor with each failure, before the pause.
   /// - Throws: `CancellationError` when the calling task is cancelled, during a pause included.
-  public nonisolated(nonsending) func loadNext(
-    reportingFailures failed: (any Error) -> Void
-  ) async throws -> CatalogScreen? {
+  public func loadNext(reportingFailures failed: (any Error) -> Void) async throws -> CatalogScreen {
     var delay = links.firstRetryDelay
     while true {
       do {
@@ -129,8 +121,39 @@ public actor CatalogFeed {
     }
   }
 
-  /// Runs on the caller's actor, in the job that commits the answer.
-  private nonisolated func answer(_ built: ScreenDelivery<CatalogScreen>.Built?) -> CatalogScreen? {
-    built.map(delivery.deliver)
+  /// The screen of `listing`, whose first page is kept for the next start when it is the app's
+  /// own listing. A page whose every entry was unreadable is a failure, not an empty catalog:
+  /// the page kept from before stays.
+  private func keptFirstPage(of listing: QueryPager<ProductSort?, Cursor, Product, Listed>.Listing) -> CatalogScreen {
+    let screen = CatalogScreen(listing)
+    if links.keepsFirstPage(screen.sort), !(screen.products.isEmpty && !screen.skipped.isEmpty) {
+      links.offline?.remember(screen.products, total: screen.total, sort: screen.sort)
+    }
+    return screen
+  }
+}
+
+extension CatalogFeed {
+  /// Where the next page starts, and what the pages before it could not read.
+  struct Cursor: Sendable {
+    var skip: Int
+    var skipped: [SkippedProduct] = []
+  }
+
+  /// What the pages listed say besides their products.
+  struct Listed: Sendable {
+    /// How many products the listing has.
+    var total: Int
+    /// The entries of every page listed that could not be read.
+    var skipped: [SkippedProduct]
+  }
+}
+
+extension CatalogScreen {
+  /// The screen of what a feed lists; shares the listing's rows.
+  init(_ listing: QueryPager<ProductSort?, CatalogFeed.Cursor, Product, CatalogFeed.Listed>.Listing) {
+    self.init(
+      products: listing.items, total: listing.info?.total ?? listing.items.count, hasMore: listing.hasMore,
+      sort: listing.query, skipped: listing.info?.skipped ?? [])
   }
 }

@@ -32,9 +32,7 @@ public enum CatalogPipeline {
   /// The catalog screen for `slice`: the rows in order and their category sections.
   @concurrent
   public static func screen(for slice: CatalogSlice, sort: ProductSort?) async -> CatalogScreen {
-    CatalogScreen(
-      products: slice.products, sections: sectionsNow(of: slice.products), total: slice.total,
-      hasMore: slice.hasMore, sort: sort)
+    CatalogScreen(products: slice.products, total: slice.total, hasMore: slice.hasMore, sort: sort)
   }
 
   static func sortedNow(_ products: [Product], by sort: ProductSort) -> [Product] {

@@ -1,7 +1,11 @@
 import Foundation
 
-/// Everything the catalog screen renders, as one `Sendable` value built off the main actor.
-public struct CatalogScreen: Sendable, Hashable {
+/// Everything the catalog screen renders, as one `Sendable` value.
+///
+/// Not `Equatable`: `@Observable` compares an `Equatable` property's old and new value before
+/// it notifies, and two screens of 10,000 products take milliseconds to compare on the main
+/// actor. Every screen a feed answers is a new one.
+public struct CatalogScreen: Sendable {
   /// Where the products on screen came from.
   public enum Source: Sendable, Hashable {
     /// Fetched from the server in this run.
@@ -11,7 +15,6 @@ public struct CatalogScreen: Sendable, Hashable {
   }
 
   public var products: [Product]
-  public var sections: [CatalogSection]
   /// How many products the catalog has in all.
   public var total: Int
   public var hasMore: Bool
@@ -22,15 +25,20 @@ public struct CatalogScreen: Sendable, Hashable {
   public var skipped: [SkippedProduct]
 
   public init(
-    products: [Product] = [], sections: [CatalogSection] = [], total: Int = 0, hasMore: Bool = false,
-    sort: ProductSort? = nil, source: Source = .live, skipped: [SkippedProduct] = []
+    products: [Product] = [], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil, source: Source = .live,
+    skipped: [SkippedProduct] = []
   ) {
     self.products = products
-    self.sections = sections
     self.total = total
     self.hasMore = hasMore
     self.sort = sort
     self.source = source
     self.skipped = skipped
   }
+}
+
+extension CatalogScreen {
+  /// The products grouped by category, sections in order of first appearance. Worked out on
+  /// each read, in time linear in the rows: read it off the main actor for a long list.
+  public var sections: [CatalogSection] { CatalogPipeline.sectionsNow(of: products) }
 }

@@ -25,6 +25,15 @@ extension CatalogScreen {
   var ids: [Product.ID] { products.map(\.id) }
 }
 
+// Screens compare in tests only: the app leaves `CatalogScreen` without `Equatable`, so a view
+// model's `@Observable` state never compares two long lists on the main actor.
+extension CatalogScreen: Equatable {
+  public static func == (lhs: CatalogScreen, rhs: CatalogScreen) -> Bool {
+    (lhs.products, lhs.total, lhs.hasMore, lhs.sort, lhs.source, lhs.skipped)
+      == (rhs.products, rhs.total, rhs.hasMore, rhs.sort, rhs.source, rhs.skipped)
+  }
+}
+
 /// The wall-clock time tests start at.
 let testNow = Date(timeIntervalSince1970: 1_700_000_000)
 let testBaseURL = URL(string: "https://storefront.test")!
