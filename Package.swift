@@ -74,7 +74,10 @@ let package = Package(
     // Benchmarks.
     .executableTarget(
       name: "custody-bench",
-      dependencies: ["Custody", "CustodyHTTP", "CustodyTesting", "Storefront", "StorefrontFixtures", "StorefrontCLI"],
+      dependencies: [
+        "Custody", "CustodyHTTP", "CustodyTesting", "CustodyDevtools", "Storefront", "StorefrontFixtures",
+        "StorefrontCLI",
+      ],
       path: "Benchmarks/custody-bench"),
   ],
   swiftLanguageModes: [.v6]

@@ -35,6 +35,7 @@ struct CustodyBench {
     ("frame", { await FrameScenario.run(quick: $0.quick) }),
     ("cancel", { await CancelScenario.run(quick: $0.quick) }),
     ("scale", { await ScalingScenario.run(quick: $0.quick, plot: $0.plotPath(for: "scale")) }),
+    ("devtools", { await DevtoolsScenario.run(quick: $0.quick) }),
   ]
 
   static func main() async {

@@ -184,7 +184,10 @@ struct CachePersistenceTests {
     }
     #expect(file == url)
     #expect(FailureCategory(new.loadProblem!) == .storage)
-    #expect(folder.contents == ["cache.json"], "not moved aside as corrupt")
+    // The file is being rewritten for version 2 behind the cache, so its temporary file may be
+    // there too; nothing is set aside.
+    #expect(folder.contents.contains("cache.json"))
+    #expect(!folder.contents.contains { $0.contains("corrupt") }, "not moved aside as corrupt: \(folder.contents)")
     #expect(inspector.shapes(of: "settings") == ["hydrated 0 (schema changed)"])
 
     try await new.flush()  // the file was rewritten for version 2

@@ -4,11 +4,16 @@
   import SwiftUI
 
   /// The whole app in tabs. The app makes one StorefrontScreens when it opens its environment,
-  /// so every screen's view model is made once:
+  /// so every screen's view model is made once. In a debug build it also serves Custody
+  /// Devtools (the `CustodyDevtools` product, linked in debug builds only), and prints the
+  /// address to open in a desktop browser; a simulator shares the Mac's loopback address:
   ///
   /// ```swift
   /// @main struct StorefrontApp: App {
   ///   @State private var screens: StorefrontScreens?
+  ///   #if DEBUG
+  ///     @State private var devtools: Devtools?
+  ///   #endif
   ///   var body: some Scene {
   ///     WindowGroup {
   ///       Group { if let screens { StorefrontRootView(screens: screens) } else { ProgressView() } }
@@ -20,6 +25,11 @@
   ///             KeychainCredentialStorage(
   ///               service: Bundle.main.bundleIdentifier ?? "Storefront", account: "session \(server)")
   ///           }
+  ///           #if DEBUG
+  ///             devtools = try? await Devtools.start()
+  ///             configuration.inspector = devtools?.inspector
+  ///             if let devtools { print("Custody Devtools:", devtools.url) }
+  ///           #endif
   ///           screens = StorefrontScreens(environment: try! await StorefrontEnvironment.open(configuration))
   ///         }
   ///     }
