@@ -7,10 +7,10 @@ import Testing
 /// A product screen that watches its product: it shows edits made on another screen, and the
 /// product loaded again when the app comes back after it went stale.
 ///
-/// Each step hops between the main actor and the pool several times, so beside the whole run
-/// (pseudo-terminal tests starting processes, two cores) and under ThreadSanitizer these tests
-/// take far longer than alone (12 ms alone, 17 s in a full run): three minutes, as most of
-/// Storefront's suites have.
+/// The body of each test runs in about 25 ms, but as a main-actor test it first waits for the
+/// main actor, which every main-actor test of the run shares: 3 to 17 s in a full run on two
+/// cores, more than a minute under ThreadSanitizer. Three minutes, as most of Storefront's
+/// suites have.
 @Suite(.timeLimit(.minutes(3)))
 @MainActor
 struct ProductWatchTests {
