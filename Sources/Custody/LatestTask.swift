@@ -47,8 +47,8 @@ public final class LatestTask {
   }
 
   private var generation: UInt64 = 0
-  private var cancelCurrent: (@Sendable () -> Void)?
-  private let inspection: Inspection?
+  var cancelCurrent: (@Sendable () -> Void)?
+  let inspection: Inspection?
 
   /// Creates a helper with no run.
   ///
@@ -61,6 +61,11 @@ public final class LatestTask {
   ///     (superseded) or cancelled.
   public init(name: String? = nil, inspector: (any OwnerInspector)? = nil) {
     inspection = .unkeyed(.latestTask, name: name, inspector: inspector)
+  }
+
+  // A run of ``run(_:)`` keeps the helper alive while it runs; one of ``start(_:)`` ends here.
+  deinit {
+    cancelCurrent?()
   }
 
   /// Whether a run is in progress.
@@ -111,11 +116,7 @@ public final class LatestTask {
   public func run<Value: Sendable>(
     _ operation: @escaping @Sendable @concurrent () async throws -> Value
   ) async -> Outcome<Value> {
-    if cancelCurrent != nil { inspection?.record(.detached(generation, .newerRun)) }
-    generation &+= 1
-    let mine = generation
-    cancelCurrent?()
-    inspection?.record(.started(mine, .run))
+    let mine = begin()
     let clock = inspection.map(FlightClock.init)
     let work = Task { () -> Result<Value, any Error> in
       do { return .success(try await operation()) } catch { return .failure(error) }
@@ -131,6 +132,25 @@ public final class LatestTask {
       inspection.record(.finished(mine, duration: clock.elapsed, outcome: outcome.inspected))
     }
     return outcome
+  }
+
+  /// Makes a new run the current one, cancelling the one before; returns its generation.
+  func begin() -> UInt64 {
+    if cancelCurrent != nil { inspection?.record(.detached(generation, .newerRun)) }
+    generation &+= 1
+    cancelCurrent?()
+    cancelCurrent = nil
+    inspection?.record(.started(generation, .run))
+    return generation
+  }
+
+  /// The end of a started run: it is no longer running if it is still the current one.
+  func end(_ run: UInt64, clock: FlightClock?) {
+    let isCurrent = run == generation
+    if isCurrent { cancelCurrent = nil }
+    guard let inspection, let clock else { return }
+    let outcome: OwnerEvent.Outcome = !isCurrent ? .dropped : Task.isCancelled ? .cancelled : .succeeded
+    inspection.record(.finished(run, duration: clock.elapsed, outcome: outcome))
   }
 
   private func outcome<Value: Sendable>(

@@ -1,16 +1,16 @@
+import Custody
+
 extension CatalogLifecycle {
   /// The screen is about to show, for frameworks that report appearance with callbacks (UIKit's
   /// `viewWillAppear`): runs ``appeared()`` until ``screenDidDisappear()``.
   public func screenWillAppear() {
-    visible?.cancel()
-    visible = Task { await self.appeared() }
+    appearance.start { await self.appeared() }
   }
 
   /// The screen went away (UIKit's `viewDidDisappear`): a first load that has not finished and
   /// a next page in flight are abandoned; favourites and edits are still followed.
   public func screenDidDisappear() {
-    visible?.cancel()
-    visible = nil
+    appearance.cancel()
     nextPageRow(isVisible: false)
   }
 
@@ -27,15 +27,13 @@ extension CatalogLifecycle {
   /// changed, cancelling the earlier run; stops the row when it is no longer visible.
   public func listChanged() {
     guard isNextPageRowVisible else {
-      pagination?.cancel()
-      pagination = nil
+      pagination.cancel()
       paginatedKey = nil
       return
     }
     let key = paginationKey
     guard key != paginatedKey else { return }
     paginatedKey = key
-    pagination?.cancel()
-    pagination = Task { await self.nextPageRowAppeared() }
+    pagination.start { await self.nextPageRowAppeared() }
   }
 }

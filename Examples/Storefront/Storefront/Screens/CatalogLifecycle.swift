@@ -34,9 +34,10 @@ public final class CatalogLifecycle {
   /// The screen's view model.
   public let model: CatalogViewModel
 
-  private var changes: Task<Void, Never>?
-  var visible: Task<Void, Never>?
-  var pagination: Task<Void, Never>?
+  /// Each duty's work, cancelled when it is started again, stopped, or the lifecycle goes.
+  private let following = LatestTask(name: "catalog changes")
+  let appearance = LatestTask(name: "catalog appearance")
+  let pagination = LatestTask(name: "catalog next page row")
   var paginatedKey: PaginationKey?
   var isNextPageRowVisible = false
 
@@ -46,21 +47,13 @@ public final class CatalogLifecycle {
     self.model = model
   }
 
-  deinit {
-    changes?.cancel()
-    visible?.cancel()
-    pagination?.cancel()
-  }
-
   /// Whether a spinner covers the screen: the first page loads and nothing shows yet.
   public var showsFirstLoad: Bool { model.state.isLoading && model.state.value == nil }
 
   /// The screen came on screen; returns once the list is loaded. Cancelling the calling task,
   /// as SwiftUI does when the screen goes away, abandons a first load that has not finished.
   public func appeared() async {
-    if changes == nil {
-      changes = Task { [model] in await model.observeChanges() }
-    }
+    if !following.isRunning { following.start { [model] in await model.observeChanges() } }
     await model.start()
   }
 
