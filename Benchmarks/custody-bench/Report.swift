@@ -90,6 +90,23 @@ extension ScenarioReport {
   }
 }
 
+extension ScenarioReport {
+  /// Writes a scenario's picture, `svg`, to `path`, noting where it went or why it could not.
+  ///
+  /// - Returns: Whether it was written.
+  @discardableResult
+  mutating func writePlot(_ svg: String, to path: String) -> Bool {
+    do {
+      try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+      notes.append("plot written to \(path)")
+      return true
+    } catch {
+      notes.append("could not write the plot to \(path): \(error.localizedDescription)")
+      return false
+    }
+  }
+}
+
 func format(_ value: Double) -> String {
   if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
   if abs(value) >= 100 { return String(format: "%.0f", value) }

@@ -19,13 +19,7 @@ struct ScalingPlot {
   /// Writes the picture to `path`, and a PNG beside it where `rsvg-convert` is installed,
   /// noting in `report` what was written.
   func write(to path: String, into report: inout ScenarioReport) {
-    do {
-      try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
-      report.notes.append("plot written to \(path)")
-    } catch {
-      report.notes.append("could not write the plot to \(path): \(error.localizedDescription)")
-      return
-    }
+    guard report.writePlot(svg, to: path) else { return }
     #if os(macOS) || os(Linux)  // no `Process` on iOS
       let png = (path.hasSuffix(".svg") ? String(path.dropLast(4)) : path) + ".png"
       let converter = Process()

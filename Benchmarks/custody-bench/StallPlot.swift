@@ -15,12 +15,7 @@ struct StallPlot {
 
   /// Writes the picture to `path`, noting in `report` where it went or why it could not.
   func write(to path: String, into report: inout ScenarioReport) {
-    do {
-      try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
-      report.notes.append("plot written to \(path)")
-    } catch {
-      report.notes.append("could not write the plot to \(path): \(error.localizedDescription)")
-    }
+    report.writePlot(svg, to: path)
   }
 
   /// Each run's ticks as (milliseconds since start, lateness in milliseconds).
