@@ -4,7 +4,8 @@
   import SwiftUI
 
   /// Search as you type: each keystroke restarts the task, the view model debounces and keeps
-  /// only the newest query's results.
+  /// only the newest query's results. The results shown are followed while the screen shows
+  /// them, so they are loaded again when the app comes back after they went stale.
   public struct SearchView: View {
     private let model: SearchViewModel
     @State private var text = ""
@@ -26,6 +27,7 @@
       .overlay { if model.state.isLoading { ProgressView() } }
       .searchable(text: $text)
       .task(id: text) { await model.search(text) }
+      .task(id: model.state.value?.query) { await model.watchResults() }
       .navigationTitle("Search")
     }
   }

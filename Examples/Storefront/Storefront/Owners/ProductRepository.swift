@@ -156,6 +156,14 @@ public final class ProductRepository: Sendable {
     lifecycle.register(searches)
   }
 
+  /// The first page of products matching `text` as every screen sees it, first as it is, then
+  /// on every change: loaded when none is fresh, with the load ``search(_:limit:)`` shares, and
+  /// watched while the stream is read, so it is loaded again when it is stale and the app comes
+  /// back (see ``follow(_:)``).
+  public func watchSearch(_ text: String, limit: Int = 30) -> AsyncStream<WatchedEntry<ProductPage>> {
+    searches.watch(SearchKey(text, limit: limit))
+  }
+
   /// The first page of products matching `text` (trimmed, case-insensitive).
   public func search(_ text: String, limit: Int = 30) async throws -> ProductPage {
     try await searches.value(for: SearchKey(text, limit: limit))

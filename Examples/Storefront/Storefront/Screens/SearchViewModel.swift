@@ -57,8 +57,24 @@ public final class SearchViewModel {
     }
     await latest.load(\.state, on: self) { [clock, debounce, repository] in
       try await clock.sleep(for: debounce)
-      let page = try await repository.search(trimmed)
-      return SearchResults(query: trimmed, products: page.products, total: page.total, skipped: page.skipped)
+      return SearchResults(trimmed, try await repository.search(trimmed))
     }
+  }
+
+  /// Follows the results shown while the screen shows them: loaded again when they went stale
+  /// and the app comes back. Run it with the results' query as the task's identity
+  /// (`.task(id: model.state.value?.query)`); it ends when its task is cancelled.
+  public func watchResults() async {
+    guard let shown = state.value?.query else { return }
+    for await entry in repository.watchSearch(shown) {
+      guard let page = entry.value, !state.isLoading, state.value?.query == shown else { continue }
+      state = .loaded(SearchResults(shown, page))
+    }
+  }
+}
+
+extension SearchResults {
+  fileprivate init(_ query: String, _ page: ProductPage) {
+    self.init(query: query, products: page.products, total: page.total, skipped: page.skipped)
   }
 }

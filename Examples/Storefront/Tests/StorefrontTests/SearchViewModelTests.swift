@@ -31,6 +31,34 @@ struct SearchViewModelTests {
     #expect(search.state == .loaded(SearchResults(query: "pho", products: [.sample(1, "Phone")], total: 1)))
   }
 
+  // The results shown follow the search cache while the screen watches them: stale when the
+  // app comes back, they are loaded again and the new page shows.
+  @Test func resultsShownAreLoadedAgainWhenTheAppComesBackAfterTheyWentStale() async throws {
+    let service = FakeProductService()
+    let clock = RecordingClock()
+    let inspector = TestInspector()
+    let bed = try await TestBed.fakes(products: service, clock: clock, inspector: inspector)
+    let search = SearchViewModel(environment: bed.environment)
+    let searching = Task { await search.search("lamp") }
+    try await clock.waitForSleeps(1)
+    clock.advance(by: .milliseconds(300))
+    try await service.searches.waitForCalls(1)[0].resolve(
+      ProductPage(products: [.sample(1, "Lamp")], total: 1, skip: 0))
+    await searching.value
+
+    let watching = Task { await search.watchResults() }
+    try await inspector.waitForEvent("the watch's first read", owner: "searches") { $0.kind == .hit }
+    clock.advance(by: .seconds(61))  // past the searches' minute of freshness
+    bed.environment.appEvents.send(.didBecomeActive)
+    let reload = try await service.searches.waitForCalls(2)[1]
+    #expect(reload.input == "lamp")
+    reload.resolve(ProductPage(products: [.sample(1, "Lamp"), .sample(2, "Desk lamp")], total: 2, skip: 0))
+    try await waitUntil("the page loaded again shows") { search.state.value?.total == 2 }
+    #expect(search.state.value?.products.map(\.title) == ["Lamp", "Desk lamp"])
+    watching.cancel()
+    await watching.value
+  }
+
   @Test func anOlderQueryAnsweringLastIsNeverShown() async throws {
     let service = FakeProductService(lateAnswers: true)
     let clock = RecordingClock()
