@@ -14,6 +14,9 @@ struct TokenStoreCountTests {
     Task { try await store.validCredential() }
   }
 
+  /// The refreshes an inspector of the store sees running.
+  private var inspectedFlights: Int? { harness.inspector.recording.activity(of: "session")?.flightsInFlight.count }
+
   @Test func countsTheRefreshInFlightOnceForAllItsCallers() async throws {
     let store = harness.makeStore(signedInWith: harness.credential("a", expiresIn: 0))
     #expect(await store.inFlightCount == 0)
@@ -21,6 +24,7 @@ struct TokenStoreCountTests {
     try await harness.inspector.waitForWaiters(3)
     let call = try await harness.refresh.waitForCalls(1)[0]
     #expect(await store.inFlightCount == 1, "one refresh, however many callers wait for it")
+    #expect(inspectedFlights == 1, "inspectors see the same flight")
 
     call.resolve(harness.credential("b"))
     for caller in callers { #expect(await caller.tokenEnding == .credential("b")) }
@@ -47,6 +51,7 @@ struct TokenStoreCountTests {
     await store.signOut()
     #expect(await caller.tokenEnding == .signedOut(.userSignedOut))
     #expect(await store.inFlightCount == 0, "its result will be dropped")
+    #expect(inspectedFlights == 0, "inspectors see it end too")
     call.resolve(harness.credential("b"))
   }
 
