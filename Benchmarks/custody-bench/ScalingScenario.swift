@@ -218,7 +218,7 @@ enum ScalingScenario {
     await withTaskGroup(of: Void.self) { group in
       for gate in gates {
         group.addTask {
-          _ = try? await cache.write(0, optimistically: { $0 &+= 1 }) {
+          _ = try? await cache.mutate(0, optimistically: { $0 &+= 1 }) { _ in
             guard await gate.wait() else { throw CancellationError() }
             return 0
           }

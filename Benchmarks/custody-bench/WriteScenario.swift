@@ -65,7 +65,7 @@ enum WriteScenario {
       let start = Measure.clock.now
       var visible = start
       var answered = start
-      let saved = try? await cache.write(key, optimistically: { $0.isFavorite = isFavorite }) {
+      let saved = try? await cache.mutate(key, optimistically: { $0.isFavorite = isFavorite }) { _ in
         let shown = cache.cachedValue(for: key)
         visible = Measure.clock.now
         precondition(shown?.isFavorite == isFavorite, "the optimistic value is visible before the operation suspends")
@@ -75,7 +75,7 @@ enum WriteScenario {
         return answer
       }
       let end = Measure.clock.now
-      precondition(saved?.isFavorite == isFavorite)
+      precondition(saved?.shown.isFavorite == isFavorite)
       samples.append(Share(optimistic: start.duration(to: visible), commit: answered.duration(to: end)))
     }
     return samples

@@ -147,11 +147,17 @@ extension Cache {
   /// Writes through the cache as ``mutate(_:optimistically:revalidating:after:operation:)``
   /// does, and returns what readers see; its revalidations run only when it succeeds.
   ///
+  /// Deprecated: `mutate` with `after: .success` does the same and also returns what the server
+  /// saved. Read ``CacheMutation/shown`` for what this returned:
+  ///
   /// ```swift
-  /// let shown = try await products.write(id, optimistically: { $0.isFavorite = true }) {
+  /// let shown = try await products.mutate(id, optimistically: { $0.isFavorite = true }, after: .success) { _ in
   ///   try await api.setFavorite(true, for: id)
-  /// }
+  /// }.shown
   /// ```
+  ///
+  /// Without `after: .success` the revalidations also run when the write fails, which is
+  /// what most writes want (rule M7).
   ///
   /// - Parameters:
   ///   - key: The key written.
@@ -161,6 +167,11 @@ extension Cache {
   ///   - operation: Makes the change on the server and returns the new value.
   /// - Returns: The value readers now see: the answer, under the layers still pending.
   /// - Throws: `operation`'s error, or `CancellationError` when the caller was cancelled first.
+  @available(
+    *, deprecated,
+    message:
+      "use mutate(_:optimistically:revalidating:after: .success, operation: { _ in … }).shown; without after: .success the revalidations also run when the write fails"
+  )
   @discardableResult
   public func write(
     _ key: Key, optimistically change: (@Sendable (inout Value) -> Void)? = nil,
@@ -175,12 +186,15 @@ extension Cache {
   /// Writes through the cache as ``mutate(_:optimistically:revalidating:after:operation:merge:)``
   /// does, and returns what readers see; its revalidations run only when it succeeds.
   ///
+  /// Deprecated: `mutate` with `after: .success` does the same and also returns the merged value
+  /// it saved. Read ``CacheMutation/shown`` for what this returned:
+  ///
   /// ```swift
-  /// let shown = try await products.write(id, optimistically: { $0.price = 9.5 }) {
+  /// let shown = try await products.mutate(id, optimistically: { $0.price = 9.5 }, after: .success) { _ in
   ///   try await api.update(id, price: 9.5)  // answers with the changed fields only
   /// } merge: { answer, committed in
   ///   committed?.merging(answer) ?? Product(answer)
-  /// }
+  /// }.shown
   /// ```
   ///
   /// - Parameters:
@@ -194,6 +208,11 @@ extension Cache {
   ///     meanwhile, so it must be a pure function of its arguments.
   /// - Returns: The value readers now see: the merged answer, under the layers still pending.
   /// - Throws: `operation`'s error, or `CancellationError` when the caller was cancelled first.
+  @available(
+    *, deprecated,
+    message:
+      "use mutate(_:optimistically:revalidating:after: .success, operation: { _ in … }, merge:).shown; without after: .success the revalidations also run when the write fails"
+  )
   @discardableResult
   public func write<Answer>(
     _ key: Key, optimistically change: (@Sendable (inout Value) -> Void)? = nil,

@@ -143,6 +143,14 @@ public actor FileStore<Value: Codable & Sendable> {
   /// The number of live ``updates()`` streams.
   public nonisolated var subscriberCount: Int { shared.withLock(delivering: false) { $0.subscriberCount } }
 
+  /// The number of writes running or waiting to run: 1 from a ``save(_:)``, ``update(_:)`` or
+  /// ``merge(_:)`` until its value is on disk or its write failed, else 0.
+  ///
+  /// Saves made before a write is done are coalesced into one, so they do not add up: the count
+  /// is 1 exactly when ``flush()`` would wait. Reading the file again (``reload()``) does not
+  /// count. Like ``value``, it is read synchronously from any isolation.
+  public nonisolated var inFlightCount: Int { shared.withLock(delivering: false) { $0.inFlightCount } }
+
   /// Sets the value and schedules a write; returns at once. Call ``flush()`` to wait for it.
   ///
   /// The whole value replaces the file's, whatever another process wrote there meanwhile: the

@@ -172,6 +172,16 @@ public actor TokenStore {
     observers.updates(startingWith: machine.session)
   }
 
+  /// The number of refreshes running now: 1 while a refresh is in flight, else 0.
+  ///
+  /// A refresh that a ``signIn(_:)`` or ``signOut()`` overtook no longer counts, though its work
+  /// may still be ending (its result is dropped); a refresh whose callers were all cancelled
+  /// still counts, since it keeps running for the store.
+  public var inFlightCount: Int { machine.refresh == nil ? 0 : 1 }
+
+  /// The number of live ``updates()`` streams.
+  public nonisolated var subscriberCount: Int { observers.subscriberCount }
+
   private func wait(
     _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
   ) async throws -> Credential {

@@ -9,6 +9,18 @@ protocol DeprecatedCacheAPI<Key, Value> {
   func updates(for key: Key, revalidatingWith load: @escaping @Sendable () async throws -> Value) -> AsyncStream<Value?>
   func invalidate(_ key: Key)
   func invalidate(where isIncluded: (Key) throws -> Bool) rethrows
+  @discardableResult
+  func write(
+    _ key: Key, optimistically change: (@Sendable (inout Value) -> Void)?,
+    revalidating revalidations: [CacheRevalidation],
+    operation: () async throws -> Value
+  ) async throws -> Value
+  @discardableResult
+  func write<Answer>(
+    _ key: Key, optimistically change: (@Sendable (inout Value) -> Void)?,
+    revalidating revalidations: [CacheRevalidation],
+    operation: () async throws -> Answer, merge: (Answer, _ committed: Value?) -> Value
+  ) async throws -> Value
 }
 
 extension Cache: DeprecatedCacheAPI {}

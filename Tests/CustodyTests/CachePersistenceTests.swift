@@ -102,8 +102,8 @@ struct CachePersistenceTests {
     let cache = await open()
     cache.set("server", for: 1)
     let request = ControlledOperation<Int, String>()
-    let edit = Task { try await cache.write(1, optimistically: { $0 += " + edit" }) { try await request(1) } }
-    let firstValue = Task { try await cache.write(2, optimistically: { $0 += "!" }) { try await request(2) } }
+    let edit = Task { try await cache.mutate(1, optimistically: { $0 += " + edit" }) { _ in try await request(1) } }
+    let firstValue = Task { try await cache.mutate(2, optimistically: { $0 += "!" }) { _ in try await request(2) } }
     let calls = try await request.waitForCalls(2)
     cache.set("refreshed", for: 1)  // M5: a new base under the layer
     #expect(cache.cachedValue(for: 1) == "refreshed + edit")
@@ -115,7 +115,7 @@ struct CachePersistenceTests {
 
     calls.first { $0.input == 1 }?.resolve("answer")
     calls.first { $0.input == 2 }?.fail(UpstreamError(code: 1))
-    #expect(try await edit.value == "answer")
+    #expect(try await edit.value.shown == "answer")
     _ = await firstValue.result
     try await cache.flush()
     let afterwards = await open()

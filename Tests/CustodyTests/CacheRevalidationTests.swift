@@ -25,12 +25,16 @@ struct CacheRevalidationTests {
     var screen = searches.deprecated.updates(for: 7, revalidatingWith: { [fetch] in try await fetch(7) })
       .makeAsyncIterator()
     #expect(await screen.next() == "old list")
-    _ = try? await products.write(1, revalidating: [searches.revalidation(of: 7)]) {
+    _ = try? await products.deprecated.write(1, optimistically: nil, revalidating: [searches.revalidation(of: 7)]) {
       throw UpstreamError(code: 1)
     }
     // A load started by mistake would call `fetch` later; its start is seen at once.
     #expect(!inspector.kinds().contains(.started), "a failed write revalidates nothing")
-    try await products.write(1, revalidating: [searches.revalidation(where: { $0 == 7 })]) { "saved" }
+    try await products.deprecated.write(
+      1, optimistically: nil, revalidating: [searches.revalidation(where: { $0 == 7 })]
+    ) {
+      "saved"
+    }
     try await fetch.waitForCalls(1)[0].resolve("new list")
     #expect(await screen.next() == "new list")
     #expect(fetch.callCount == 1)

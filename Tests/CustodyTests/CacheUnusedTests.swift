@@ -62,7 +62,7 @@ struct CacheUnusedTests {
     let stream = cache.deprecated.updates(for: 1)
     let screen = Task { for await _ in stream {} }
     let request = ControlledOperation<Int, String>()
-    let edit = Task { try await cache.write(2, optimistically: { $0 += "!" }) { try await request(2) } }
+    let edit = Task { try await cache.mutate(2, optimistically: { $0 += "!" }) { _ in try await request(2) } }
     let call = try await request.waitForCalls(1)[0]
 
     clock.advance(by: .seconds(300))

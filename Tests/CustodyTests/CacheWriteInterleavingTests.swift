@@ -19,7 +19,12 @@ struct CacheWriteInterleavingTests {
       var writes: [Task<[String], any Error>] = []
       var calls: [ControlledOperation<String, [String]>.Call] = []
       for (index, edit) in edits.enumerated() {
-        writes.append(Task { try await cache.write(1, optimistically: { $0.append(edit) }) { try await server(edit) } })
+        writes.append(
+          Task {
+            try await cache.deprecated.write(1, optimistically: { $0.append(edit) }, revalidating: []) {
+              try await server(edit)
+            }
+          })
         calls.append(try await server.waitForCalls(index + 1)[index])
       }
       var base = ["base"]

@@ -22,7 +22,9 @@ struct CacheWriteTests {
   ) async throws -> (task: Task<[String], any Error>, call: ControlledOperation<String, [String]>.Call) {
     let before = server.callCount
     let task = Task { [cache, server] in
-      try await cache.write(1, optimistically: { $0.append(edit) }) { try await server(edit) }
+      try await cache.deprecated.write(1, optimistically: { $0.append(edit) }, revalidating: []) {
+        try await server(edit)
+      }
     }
     return (task, try await server.waitForCalls(before + 1)[before])
   }
@@ -143,7 +145,9 @@ struct CacheWriteTests {
     let cache = Cache<Int, [String]>(policy: CachePolicy(countLimit: 1), clock: TestClock())
     cache.set(["base"], for: 1)
     let writing = Task { [server] in
-      try await cache.write(1, optimistically: { $0.append("a") }) { try await server("a") }
+      try await cache.deprecated.write(1, optimistically: { $0.append("a") }, revalidating: []) {
+        try await server("a")
+      }
     }
     let call = try await server.waitForCalls(1)[0]
     cache.set(["other"], for: 2)
@@ -181,7 +185,9 @@ struct CacheWriteTests {
       if settling {
         _ = try await cache.mutate(1, optimistically: { $0.append("a") }) { _ in try await server("a") }
       } else {
-        try await cache.write(1, optimistically: { $0.append("a") }) { try await server("a") }
+        try await cache.deprecated.write(1, optimistically: { $0.append("a") }, revalidating: []) {
+          try await server("a")
+        }
       }
       return 0
     }
@@ -224,7 +230,7 @@ struct CacheWriteTests {
   }
 
   @Test func mergeCombinesTheAnswerWithTheCommittedValue() async throws {
-    let saved = try await cache.write(1, optimistically: { $0.append("a") }) {
+    let saved = try await cache.deprecated.write(1, optimistically: { $0.append("a") }, revalidating: []) {
       "a"
     } merge: { answer, committed in
       (committed ?? []) + ["merged \(answer)"]

@@ -53,6 +53,22 @@ struct FileStoreFlushTests {
     try await store.flush()
     #expect(folder.text(of: "count.json") == "8")
   }
+
+  @Test func aWriteHeldByAnotherProcessCountsInFlightUntilItIsOnDisk() async throws {
+    let store = await FileStore.open(url: file, default: 0)
+    #expect(store.inFlightCount == 0)
+    let lock = try FolderHold(folder.url)
+    store.save(1)
+    store.update { $0 += 1 }
+    #expect(store.inFlightCount == 1, "two saves, one write waiting for the folder")
+    let flushing = Task { try await store.flush() }
+    #expect(store.inFlightCount == 1)
+
+    lock.release()
+    try await flushing.value
+    #expect(store.inFlightCount == 0)
+    #expect(folder.text(of: "count.json") == "2")
+  }
 }
 
 /// An exclusive `flock` on a folder, as `FileStore` takes it around a write.

@@ -28,6 +28,22 @@ struct FileStoreStateTests {
     #expect(state.nextWrite()?.value == 2)
   }
 
+  @Test mutating func aWriteCountsInFlightUntilTheNewestSaveIsWrittenOrFails() throws {
+    #expect(state.inFlightCount == 0)
+    _ = state.update { $0 = 1 }
+    #expect(state.inFlightCount == 1)
+    let first = try #require(nextWriteCopy())
+    #expect(state.update { $0 = 2 } == .coalesced)
+    #expect(state.update { $0 = 3 } == .coalesced)
+    #expect(state.inFlightCount == 1, "coalesced saves do not add up")
+    _ = state.wrote(first.version, error: nil)
+    #expect(state.inFlightCount == 1, "the newest save is not on disk yet")
+    let second = try #require(nextWriteCopy())
+    _ = state.wrote(second.version, error: .encodingFailed(UpstreamError(code: 1)))
+    #expect(state.inFlightCount == 0, "a failed write is over")
+    #expect(state.nextWrite() == nil)
+  }
+
   @Test mutating func aFlushWaitsForTheWriteOfEverySaveBeforeIt() throws {
     #expect(isDone(state.flush("nothing saved")))
     _ = state.update { $0 = 1 }

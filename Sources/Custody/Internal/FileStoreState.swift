@@ -129,6 +129,10 @@ struct FileStoreState<Value: Sendable, Waiter> {
   /// The number of streams from ``updates()`` that have not ended.
   var subscriberCount: Int { watchers.subscriberCount }
 
+  /// 1 while a save is not yet written (a flush made now would wait), else 0: saves coalesce
+  /// into one write, so they never add up. A failed write is over.
+  var inFlightCount: Int { lastWrite.version < version ? 1 : 0 }
+
   /// What the writer writes next: the newest value, unless it is written already; then the
   /// writer stops, and the next save schedules a new one.
   mutating func nextWrite() -> Write? {

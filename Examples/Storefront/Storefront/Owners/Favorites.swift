@@ -58,7 +58,7 @@ public final class Favorites: Sendable {
   public func setFavorite(_ isFavorite: Bool, for id: Product.ID) async throws {
     guard contains(id) != isFavorite else { return }
     let file = store.url
-    try await marks.write(file, optimistically: { ids in ids.mark(id, isFavorite) }) {
+    try await marks.mutate(file, optimistically: { ids in ids.mark(id, isFavorite) }) { _ in
       // A change, not the set: replayed over the file if another window changed it meanwhile.
       store.merge { $0.mark(id, isFavorite) }
       do {

@@ -140,9 +140,9 @@ struct InspectorPanelTests {
     let statistics = Statistics()
     let products = Cache<Int, String>(name: "products", inspector: statistics, describeKey: { "/products/\($0)" })
     products.set("lamp", for: 7)
-    try await products.write(7, optimistically: { $0 = "brass lamp" }) { "brass lamp" }
+    try await products.mutate(7, optimistically: { $0 = "brass lamp" }) { _ in "brass lamp" }
     await #expect(throws: Refused.self) {
-      try await products.write(7, optimistically: { $0 = "" }) { throw Refused() }
+      try await products.mutate(7, optimistically: { $0 = "" }) { _ in throw Refused() }
     }
 
     let panel = InspectorPanel(statistics.snapshot(), timeZone: .gmt)
