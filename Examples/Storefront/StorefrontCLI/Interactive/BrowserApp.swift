@@ -12,7 +12,7 @@ import Storefront
 /// quitting cancels them, and a cancelled load is neutral in every view model.
 @MainActor @Observable
 final class BrowserApp {
-  enum Mode: Hashable { case catalog, search, detail, edit, login, help, warnings, confirmSignOut }
+  enum Mode: Hashable { case catalog, search, detail, edit, login, help, warnings, confirmSignOut, categories }
 
   let environment: StorefrontEnvironment
   let style: Style
@@ -25,11 +25,17 @@ final class BrowserApp {
   let catalog: CatalogViewModel
   let search: SearchViewModel
   let account: SessionViewModel
+  /// The categories the server offers, for `c`.
+  let categories: CategoriesViewModel
+  /// The category chosen for the catalog, with the name to show; `nil` for all products.
+  var category: ProductCategory?
   var detail: ProductDetailViewModel?
   var editor: EditableProduct?
   var modes: [Mode] = [.catalog]
   var catalogSelection = 0
   var searchSelection = 0
+  /// The selected entry of the category list: 0 is all categories.
+  var categorySelection = 0
   /// The search field as typed.
   var searchField = LineEditor()
   /// Which field of the edit or sign-in form is active: 0 the first, 1 the second.
@@ -76,9 +82,12 @@ final class BrowserApp {
     self.style = style
     self.backendName = backendName
     self.warnings = warnings
-    catalog = CatalogViewModel(environment: environment, sort: environment.preferences.sort)
+    let preferences = environment.preferences
+    category = preferences.category
+    catalog = CatalogViewModel(environment: environment, sort: preferences.sort, category: preferences.category?.slug)
     search = SearchViewModel(environment: environment)
     account = SessionViewModel(environment: environment)
+    categories = CategoriesViewModel(environment: environment)
   }
 
   var mode: Mode { modes.last ?? .catalog }
