@@ -68,6 +68,9 @@ final class BrowserApp {
   @ObservationIgnored var deferredKeys: [Key] = []
   /// Whether a next page is being fetched for the keys, so a burst of them fetches one.
   @ObservationIgnored var isFetchingNextPage = false
+  /// What the screen shown follows (see ``followShownScreen()``), and the work that follows it.
+  @ObservationIgnored var followed: Followed?
+  @ObservationIgnored let following = LatestTask(name: "browser screen")
 
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
@@ -116,6 +119,7 @@ final class BrowserApp {
           status = exit
           break
         }
+        followShownScreen()
         Self.launch(pending, in: &group)
         pending.removeAll()
       }
