@@ -20,7 +20,7 @@ public final class StorefrontEnvironment: Sendable {
   public let session: UserSession
   public let favorites: Favorites
   public let offlineCatalog: OfflineCatalog
-  /// The order to list in and the last search, kept for the next start.
+  /// The order and the category to list, and the last search, kept for the next start.
   public let preferences: Preferences
   /// Persisted files that were corrupt or unreadable at start, moved aside, and a saved
   /// credential that could not be read; one line each.
@@ -164,15 +164,18 @@ public final class StorefrontEnvironment: Sendable {
   /// A new catalog feed in `sort` order, of `category` or all products, starting after `skip`
   /// products, in pages of `pageSize` (`nil`: the configuration's). It follows the favourites and
   /// edited products, shows and keeps the offline page, and paces retries on the configuration's
-  /// clock. The first page it keeps is the app's own only: all products, in the order
-  /// ``Preferences`` keeps, in pages of the configuration's size.
+  /// clock. The first page it keeps is the app's own only: in the order and of the category
+  /// ``Preferences`` keeps, from the first product, in pages of the configuration's size.
   public func catalogFeed(
     sort: ProductSort? = nil, category: String? = nil, skip: Int = 0, pageSize: Int? = nil
   ) -> CatalogFeed {
     let size = pageSize ?? configuration.pageSize
-    let isTheAppsListing = category == nil && skip == 0 && size == configuration.pageSize
+    let isTheAppsWindow = skip == 0 && size == configuration.pageSize
     let links = CatalogFeed.Links(
-      offline: offlineCatalog, keepsFirstPage: { [preferences] in isTheAppsListing && $0 == preferences.sort },
+      offline: offlineCatalog,
+      keepsFirstPage: { [preferences] in
+        isTheAppsWindow && $0 == CatalogFeed.Query(sort: preferences.sort, category: preferences.category?.slug)
+      },
       favorites: favorites, repository: repository, clock: configuration.clock)
     return CatalogFeed(
       service: products, sort: sort, category: category, pageSize: size, skip: skip, links: links, inspector: inspector)

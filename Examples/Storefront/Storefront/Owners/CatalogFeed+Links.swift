@@ -6,10 +6,10 @@ extension CatalogFeed {
   public struct Links: Sendable {
     /// Where the feed keeps its first page for an offline start, and shows the saved one from.
     public var offline: OfflineCatalog?
-    /// Whether a first page listed in an order is the app's own first page, the one to keep:
-    /// another order than the one the app starts in, a category or a window of another size
-    /// would replace it with a page the next start does not show.
-    public var keepsFirstPage: @Sendable (ProductSort?) -> Bool
+    /// Whether a first page listed for a query (an order and a category) is the app's own first
+    /// page, the one to keep: another order or category than those the app starts with, or a
+    /// window of another size, would replace it with a page the next start does not show.
+    public var keepsFirstPage: @Sendable (CatalogFeed.Query) -> Bool
     /// Followed by ``CatalogFeed/followChanges(_:)``.
     public var favorites: Favorites?
     /// Edits products; ``CatalogFeed/followChanges(_:)`` patches each edited one into the rows.
@@ -23,7 +23,7 @@ extension CatalogFeed {
 
     /// Links to nothing: no offline page, nothing followed; retries after 2 s, then 4 s, up to 60 s.
     public init(
-      offline: OfflineCatalog? = nil, keepsFirstPage: @escaping @Sendable (ProductSort?) -> Bool = { _ in true },
+      offline: OfflineCatalog? = nil, keepsFirstPage: @escaping @Sendable (CatalogFeed.Query) -> Bool = { _ in true },
       favorites: Favorites? = nil, repository: ProductRepository? = nil, firstRetryDelay: Duration = .seconds(2),
       longestRetryDelay: Duration = .seconds(60), clock: any Clock<Duration> = ContinuousClock()
     ) {

@@ -1,7 +1,7 @@
 import Custody
 
-/// The catalog one screen lists, in the order asked for last: a `QueryPager` keyed by the sort
-/// order, plus what is Storefront's own: the page kept for an offline start, edits patched into
+/// The catalog one screen lists, in the order and of the category asked for last: a `QueryPager`
+/// keyed by both (a ``Query``), plus what is Storefront's own: the page kept for an offline start, edits patched into
 /// the rows, and how a failed next page is asked for again.
 ///
 /// Every call runs on the caller's actor up to its one request of the pager, and turns the
@@ -14,34 +14,46 @@ import Custody
 /// var screen = try await feed.loadFirstPage()       // the first page
 /// screen = try await feed.loadNext()                // the next; concurrent calls share one fetch
 /// screen = try await feed.setSort(ProductSort(.price))
+/// screen = try await feed.setQuery(CatalogFeed.Query(sort: ProductSort(.price), category: "laptops"))
 /// ```
 ///
 /// The rules:
 /// - Screens are answered in order: an answer that reaches its caller after a newer one did is
 ///   the newer screen, so a screen never goes back to older rows.
-/// - The newest order wins: a fetch for an earlier order is cancelled, its page never listed,
-///   and its callers get the newest order's first page (``CatalogScreen/sort`` says which).
-///   A refresh replaces a next page in flight (`Pager`'s rules).
+/// - The newest query wins: a fetch for an earlier order or category is cancelled, its page
+///   never listed, and its callers get the newest query's first page (``CatalogScreen/sort`` and
+///   ``CatalogScreen/category`` say which). A refresh replaces a next page in flight (`Pager`'s rules).
 /// - A saved product replaces its row, and a page fetched before the save keeps the edit.
 /// - The first page of the app's own listing is kept for the next start; a saved page shows
 ///   only where it lists what this feed lists.
 /// - Cancellation is the caller's: a cancelled call throws `CancellationError`.
 public struct CatalogFeed: Sendable {
-  /// The category listed, or `nil` for all products.
-  public let category: String?
+  /// What a feed lists: an order and a category.
+  public struct Query: Sendable, Hashable {
+    /// The order, or `nil` for the server's (by id).
+    public var sort: ProductSort?
+    /// The category's slug, or `nil` for all products.
+    public var category: String?
+
+    public init(sort: ProductSort? = nil, category: String? = nil) {
+      self.sort = sort
+      self.category = category
+    }
+  }
+
   /// Products per page.
   public let pageSize: Int
   /// How many products come before the first page.
   public let skip: Int
   let links: Links
-  let pager: QueryPager<ProductSort?, Cursor, Product, Listed>
+  let pager: QueryPager<Query, Cursor, Product, Listed>
 
-  /// Creates a feed of one category, starting in one order.
+  /// Creates a feed that starts with one order and one category.
   ///
   /// - Parameters:
   ///   - service: Fetches the pages.
-  ///   - sort: The order, or `nil` for the server's (by id).
-  ///   - category: The category, or `nil` for all products.
+  ///   - sort: The order listed first, or `nil` for the server's (by id).
+  ///   - category: The category listed first, or `nil` for all products.
   ///   - pageSize: Products per page.
   ///   - skip: How many products to pass over: the first page starts after them, so a window
   ///     deep in the catalog costs one request of `pageSize` products, not all before it.
@@ -53,14 +65,15 @@ public struct CatalogFeed: Sendable {
   ) {
     precondition(pageSize > 0, "A page holds at least one product")
     precondition(skip >= 0, "A list cannot start before its first product")
-    self.category = category
     self.pageSize = pageSize
     self.skip = skip
     self.links = links
-    pager = QueryPager(query: sort, first: Cursor(skip: skip), name: "catalog feed", inspector: inspector) {
-      sort, cursor in
+    pager = QueryPager(
+      query: Query(sort: sort, category: category), first: Cursor(skip: skip), name: "catalog feed",
+      inspector: inspector
+    ) { query, cursor in
       let page = try await service.products(
-        ProductQuery(limit: pageSize, skip: cursor.skip, sort: sort, category: category))
+        ProductQuery(limit: pageSize, skip: cursor.skip, sort: query.sort, category: query.category))
       let skipped = cursor.skipped + page.skipped
       return Page(
         items: page.products, next: page.hasMore ? Cursor(skip: page.nextSkip, skipped: skipped) : nil,
@@ -68,19 +81,32 @@ public struct CatalogFeed: Sendable {
     }
   }
 
+  /// The order and the category listed, those asked for last.
+  public var query: Query {
+    get async { await pager.query }
+  }
+
   /// The order listed in, the one asked for last.
   public var sort: ProductSort? {
-    get async { await pager.query }
+    get async { await pager.query.sort }
+  }
+
+  /// The category listed, the one asked for last; `nil` for all products.
+  public var category: String? {
+    get async { await pager.query.category }
   }
 
   /// The screen of the page saved at the last run, marked ``CatalogScreen/Source/offline(savedAt:)``,
   /// when it lists what this feed lists and no page is listed yet; else `nil`.
   public func savedScreen() async -> CatalogScreen? {
-    guard category == nil, skip == 0, let saved = links.offline?.snapshot else { return nil }
+    guard skip == 0, let saved = links.offline?.snapshot else { return nil }
     let listing = await pager.listing
-    guard listing.info == nil, saved.sort == listing.query else { return nil }
+    guard listing.info == nil, saved.sort == listing.query.sort, saved.category == listing.query.category else {
+      return nil
+    }
     return CatalogScreen(
-      products: saved.products, total: saved.total, sort: saved.sort, source: .offline(savedAt: saved.savedAt))
+      products: saved.products, total: saved.total, sort: saved.sort, category: saved.category,
+      source: .offline(savedAt: saved.savedAt))
   }
 
   /// The first page, unless this feed listed it already; then the screen as it is.
@@ -93,9 +119,19 @@ public struct CatalogFeed: Sendable {
     keptFirstPage(of: try await pager.refresh())
   }
 
-  /// Lists in `sort` order from the first page. Calls waiting for an earlier order get this one.
+  /// Lists in `sort` order from the first page, in the category listed. Calls waiting for an
+  /// earlier query get this one. A screen that changes the order and the category keeps both
+  /// and calls ``setQuery(_:)``: two calls in flight here each keep the category they read.
   public func setSort(_ sort: ProductSort?) async throws -> CatalogScreen {
-    keptFirstPage(of: try await pager.setQuery(sort))
+    var query = await pager.query
+    query.sort = sort
+    return try await setQuery(query)
+  }
+
+  /// Lists `query` (an order and a category) from its first page. Calls waiting for an earlier
+  /// query get this one; the query listed now answers at once.
+  public func setQuery(_ query: Query) async throws -> CatalogScreen {
+    keptFirstPage(of: try await pager.setQuery(query))
   }
 
   /// The list with the next page appended. Concurrent calls share one fetch.
@@ -124,10 +160,10 @@ public struct CatalogFeed: Sendable {
   /// The screen of `listing`, whose first page is kept for the next start when it is the app's
   /// own listing. A page whose every entry was unreadable is a failure, not an empty catalog:
   /// the page kept from before stays.
-  private func keptFirstPage(of listing: QueryPager<ProductSort?, Cursor, Product, Listed>.Listing) -> CatalogScreen {
+  private func keptFirstPage(of listing: QueryPager<Query, Cursor, Product, Listed>.Listing) -> CatalogScreen {
     let screen = CatalogScreen(listing)
-    if links.keepsFirstPage(screen.sort), !(screen.products.isEmpty && !screen.skipped.isEmpty) {
-      links.offline?.remember(screen.products, total: screen.total, sort: screen.sort)
+    if links.keepsFirstPage(listing.query), !(screen.products.isEmpty && !screen.skipped.isEmpty) {
+      links.offline?.remember(screen.products, total: screen.total, sort: screen.sort, category: screen.category)
     }
     return screen
   }
@@ -151,9 +187,9 @@ extension CatalogFeed {
 
 extension CatalogScreen {
   /// The screen of what a feed lists; shares the listing's rows.
-  init(_ listing: QueryPager<ProductSort?, CatalogFeed.Cursor, Product, CatalogFeed.Listed>.Listing) {
+  init(_ listing: QueryPager<CatalogFeed.Query, CatalogFeed.Cursor, Product, CatalogFeed.Listed>.Listing) {
     self.init(
       products: listing.items, total: listing.info?.total ?? listing.items.count, hasMore: listing.hasMore,
-      sort: listing.query, skipped: listing.info?.skipped ?? [])
+      sort: listing.query.sort, category: listing.query.category, skipped: listing.info?.skipped ?? [])
   }
 }

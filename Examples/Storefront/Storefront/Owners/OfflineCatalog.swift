@@ -6,15 +6,21 @@ public struct CatalogSnapshot: Sendable, Hashable, Codable {
   public var products: [Product]
   public var total: Int
   public var sort: ProductSort?
+  /// The category's slug the page lists; `nil` for all products (and in a file written before
+  /// the category was recorded).
+  public var category: String?
   /// When the page was fetched.
   public var savedAt: Date
   /// The server the page came from; `nil` in a file written before the server was recorded.
   public var server: URL?
 
-  public init(products: [Product], total: Int, sort: ProductSort?, savedAt: Date, server: URL? = nil) {
+  public init(
+    products: [Product], total: Int, sort: ProductSort?, category: String? = nil, savedAt: Date, server: URL? = nil
+  ) {
     self.products = products
     self.total = total
     self.sort = sort
+    self.category = category
     self.savedAt = savedAt
     self.server = server
   }
@@ -52,10 +58,12 @@ public final class OfflineCatalog: Sendable {
     store.value.flatMap { $0.server == server ? $0 : nil }
   }
 
-  /// Remembers the start of the catalog as just fetched.
-  public func remember(_ products: [Product], total: Int, sort: ProductSort?) {
+  /// Remembers the start of the catalog as just fetched, in `sort` order, of `category` (`nil`:
+  /// all products).
+  public func remember(_ products: [Product], total: Int, sort: ProductSort?, category: String? = nil) {
     let kept = Array(products.prefix(Self.capacity))
-    store.save(CatalogSnapshot(products: kept, total: total, sort: sort, savedAt: now(), server: server))
+    store.save(
+      CatalogSnapshot(products: kept, total: total, sort: sort, category: category, savedAt: now(), server: server))
   }
 
   /// Waits until the last remembered page is on disk.

@@ -2,7 +2,7 @@ import Custody
 import Foundation
 
 /// Owns the choices a person makes while browsing that the next start should keep: the order
-/// of the list and the last search, persisted in a file.
+/// of the list, its category and the last search, persisted in a file.
 ///
 /// ```swift
 /// let preferences = Preferences(store: await FileStore.open(url: folder.appending(path: "preferences.json"), default: .init()))
@@ -17,10 +17,14 @@ public final class Preferences: Sendable {
     public var sort: ProductSort?
     /// The last text searched for; `nil` before the first search.
     public var lastSearch: String?
+    /// The category the catalog lists, with its name to show; `nil` for all products (and in a
+    /// file written before categories were kept).
+    public var category: ProductCategory?
 
-    public init(sort: ProductSort? = nil, lastSearch: String? = nil) {
+    public init(sort: ProductSort? = nil, lastSearch: String? = nil, category: ProductCategory? = nil) {
       self.sort = sort
       self.lastSearch = lastSearch
+      self.category = category
     }
   }
 
@@ -44,11 +48,21 @@ public final class Preferences: Sendable {
   /// The last text searched for; synchronous from any isolation.
   public var lastSearch: String? { store.value.lastSearch }
 
+  /// The category the catalog lists, `nil` for all products; synchronous from any isolation.
+  public var category: ProductCategory? { store.value.category }
+
   /// Keeps `sort` as the order to list in; written in the background (see ``flush()``). Only
   /// this choice is written: another window on the same folder keeps its last search.
   public func remember(sort: ProductSort?) {
     guard store.value.sort != sort else { return }
     store.merge { $0.sort = sort }
+  }
+
+  /// Keeps `category` (`nil`: all products) as the category to list; written in the background,
+  /// and only this choice, as ``remember(sort:)`` writes its own.
+  public func remember(category: ProductCategory?) {
+    guard store.value.category != category else { return }
+    store.merge { $0.category = category }
   }
 
   /// Keeps `query` as the last search, unless it is blank or too long to type again.

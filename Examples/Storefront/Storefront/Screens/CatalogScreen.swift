@@ -19,19 +19,22 @@ public struct CatalogScreen: Sendable {
   public var total: Int
   public var hasMore: Bool
   public var sort: ProductSort?
+  /// The category's slug the products are of; `nil` for all products.
+  public var category: String?
   public var source: Source
   /// The entries of the pages listed that could not be read and were left out, in the order of
   /// the listing; see ``SkippedProduct/sentence(for:)``.
   public var skipped: [SkippedProduct]
 
   public init(
-    products: [Product] = [], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil, source: Source = .live,
-    skipped: [SkippedProduct] = []
+    products: [Product] = [], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil,
+    category: String? = nil, source: Source = .live, skipped: [SkippedProduct] = []
   ) {
     self.products = products
     self.total = total
     self.hasMore = hasMore
     self.sort = sort
+    self.category = category
     self.source = source
     self.skipped = skipped
   }

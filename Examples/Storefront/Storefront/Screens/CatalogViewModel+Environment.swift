@@ -7,6 +7,6 @@ extension CatalogViewModel {
     pageSize: Int? = nil
   ) {
     let feed = environment.catalogFeed(sort: sort, category: category, skip: skip, pageSize: pageSize)
-    self.init(feed: feed, sort: sort, favorites: environment.favorites.ids)
+    self.init(feed: feed, sort: sort, category: category, favorites: environment.favorites.ids)
   }
 }

@@ -38,6 +38,7 @@ extension BrowserApp {
       formField = 1 - formField
       formEditor = Self.field(formField == 0 ? editor.title : editor.priceText)
     case .enter:
+      let changes = editor.changes()
       start {
         guard await detail.save(editor) else { return }
         if self.mode == .edit {
@@ -46,10 +47,21 @@ extension BrowserApp {
           self.notice =
             self.forgetsEdits ? "Saved until storefront quits: the embedded backend forgets edits." : "Saved."
         }
+        await self.sayWhetherTheServerKeeps(changes, of: detail.productID)
       }
     default:
       if formEditor.handle(key) { formFieldChanged() }
     }
+  }
+
+  /// After a save on a server of its own (not the embedded backend, which says so at once): reads
+  /// the product again past the cache and, when the server did not keep `changes` (the public
+  /// service answers an edit and keeps nothing), says that a reload or a restart undoes it.
+  func sayWhetherTheServerKeeps(_ changes: ProductChanges?, of id: Product.ID) async {
+    guard !forgetsEdits, let changes, !changes.isEmpty,
+      (try? await environment.repository.keeps(changes, id: id)) == false
+    else { return }
+    notice = "Saved here only: \(backendName) did not keep the edit, so r or a restart shows the old values."
   }
 
   /// Leaves the edit form without saving.

@@ -27,6 +27,7 @@ extension BrowserApp {
     case .edit: editKey(key)
     case .login: loginKey(key)
     case .confirmSignOut: confirmSignOutKey(key)
+    case .categories: return categoriesKey(key)
     case .help, .warnings: if !scroll(by: key) { modes.removeLast() }
     }
     return nil
@@ -76,6 +77,7 @@ extension BrowserApp {
       catalogSelection = 0
       environment.preferences.remember(sort: next)  // before the load, so its page is the one saved
       start { await self.loadCatalog { await self.catalog.setSort(next) } }
+    case .character("c"): openCategories()
     case .character("/"): openSearch()
     case .enter: if rows.indices.contains(catalogSelection) { openDetail(rows[catalogSelection]) }
     case .character("f"):

@@ -18,10 +18,10 @@ extension BrowserApp {
   static let rowsFreshFor: TimeInterval = 60
 
   /// The terminal's window gained or lost focus, as a browser tab does: the app's lifecycle hub
-  /// hears it, so every cache that follows it reloads the stale values screens watch (a product
-  /// under `ProductDetailViewModel.watch()`, which the SwiftUI product screen runs), and a
-  /// focus-in refreshes the catalog when its rows are stale (see ``rowsAreStale``), keeping the
-  /// selected product.
+  /// hears it, so every cache that follows it reloads the stale values screens watch (the
+  /// product of the details and the results of the search shown, see ``followShownScreen()``,
+  /// as the SwiftUI screens watch theirs), and a focus-in refreshes the catalog when its rows
+  /// are stale (see ``rowsAreStale``), keeping the selected product.
   func focusChanged(gained: Bool) {
     environment.appEvents.send(gained ? .didBecomeActive : .didResignActive)
     guard gained else { return }

@@ -33,7 +33,7 @@ extension BrowserApp {
   /// would change the field or answer.
   func arrow(forWheelUp up: Bool) -> Key? {
     switch mode {
-    case .catalog, .detail, .help, .warnings: return up ? .up : .down
+    case .catalog, .categories, .detail, .help, .warnings: return up ? .up : .down
     case .search where !searchField.text.isEmpty: return up ? .up : .down  // ↑ in an empty field recalls
     case .search, .edit, .login, .confirmSignOut: return nil
     }

@@ -21,6 +21,7 @@ extension BrowserApp {
       snapshot.skipped = screen?.skipped.count ?? 0
       snapshot.notice = notice ?? catalog.skippedMessage
       snapshot.sort = screen.map(\.sort) ?? catalog.sort  // the order the rows are in
+      snapshot.category = (screen.map(\.category) ?? catalog.category).map(categoryName)  // and their category
       snapshot.selection = min(catalogSelection, max(snapshot.rows.count - 1, 0))
       snapshot.failure = failure ?? catalog.message ?? account.message
       if mode == .confirmSignOut {
@@ -55,6 +56,12 @@ extension BrowserApp {
         username: formField == 0 ? formEditor : LineEditor(account.username),
         password: (formField == 1 ? formEditor : LineEditor(account.password)).masked, field: formField)
       snapshot.failure = failure ?? account.message
+    case .categories:
+      let entries = categoryEntries
+      let listed = entries.firstIndex { $0?.slug == catalog.category } ?? 0
+      snapshot.screen = .categories(entries.map { $0?.name ?? "All categories" }, listed: listed)
+      snapshot.selection = min(categorySelection, entries.count - 1)
+      snapshot.failure = failure ?? categories.message
     case .help:
       snapshot.screen = .help
     case .warnings:
@@ -79,6 +86,7 @@ extension BrowserApp {
     case .search where search.state.isLoading:
       return searchField.text.isEmpty ? "searching" : "searching for “\(searchField.text)”"
     case .login where account.isWorking: return "signing in"
+    case .categories where categories.state.isLoading: return "loading the categories"
     case .detail, .edit:
       if detail?.isSaving == true { return "saving" }
       if detail?.state.isLoading == true { return "loading the product" }
@@ -88,6 +96,9 @@ extension BrowserApp {
     if catalog.state.isLoading {
       guard let shown = catalog.state.value else { return "loading the first page of products" }
       if case .offline = shown.source { return "loading the live catalog" }
+      if shown.category != catalog.category {
+        return "listing " + (catalog.category.map(categoryName) ?? "all categories")
+      }
       if shown.sort != catalog.sort { return "sorting by \(catalog.sort.map(String.init(describing:)) ?? "id")" }
       return "refreshing"
     }
@@ -97,7 +108,7 @@ extension BrowserApp {
 
   private var isBusy: Bool {
     catalog.state.isLoading || catalog.isLoadingMore || account.isWorking
-      || (mode == .search && search.state.isLoading)
+      || (mode == .search && search.state.isLoading) || (mode == .categories && categories.state.isLoading)
       || (detail.map { $0.state.isLoading || $0.isSaving } ?? false)
   }
 

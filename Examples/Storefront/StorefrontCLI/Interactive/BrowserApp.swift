@@ -12,7 +12,7 @@ import Storefront
 /// quitting cancels them, and a cancelled load is neutral in every view model.
 @MainActor @Observable
 final class BrowserApp {
-  enum Mode: Hashable { case catalog, search, detail, edit, login, help, warnings, confirmSignOut }
+  enum Mode: Hashable { case catalog, search, detail, edit, login, help, warnings, confirmSignOut, categories }
 
   let environment: StorefrontEnvironment
   let style: Style
@@ -25,11 +25,17 @@ final class BrowserApp {
   let catalog: CatalogViewModel
   let search: SearchViewModel
   let account: SessionViewModel
+  /// The categories the server offers, for `c`.
+  let categories: CategoriesViewModel
+  /// The category chosen for the catalog, with the name to show; `nil` for all products.
+  var category: ProductCategory?
   var detail: ProductDetailViewModel?
   var editor: EditableProduct?
   var modes: [Mode] = [.catalog]
   var catalogSelection = 0
   var searchSelection = 0
+  /// The selected entry of the category list: 0 is all categories.
+  var categorySelection = 0
   /// The search field as typed.
   var searchField = LineEditor()
   /// Which field of the edit or sign-in form is active: 0 the first, 1 the second.
@@ -62,6 +68,9 @@ final class BrowserApp {
   @ObservationIgnored var deferredKeys: [Key] = []
   /// Whether a next page is being fetched for the keys, so a burst of them fetches one.
   @ObservationIgnored var isFetchingNextPage = false
+  /// What the screen shown follows (see ``followShownScreen()``), and the work that follows it.
+  @ObservationIgnored var followed: Followed?
+  @ObservationIgnored let following = LatestTask(name: "browser screen")
 
   /// The delay before a load shows the spinner: quicker loads never flash it.
   static let spinnerDelay = Duration.milliseconds(150)
@@ -76,9 +85,12 @@ final class BrowserApp {
     self.style = style
     self.backendName = backendName
     self.warnings = warnings
-    catalog = CatalogViewModel(environment: environment, sort: environment.preferences.sort)
+    let preferences = environment.preferences
+    category = preferences.category
+    catalog = CatalogViewModel(environment: environment, sort: preferences.sort, category: preferences.category?.slug)
     search = SearchViewModel(environment: environment)
     account = SessionViewModel(environment: environment)
+    categories = CategoriesViewModel(environment: environment)
   }
 
   var mode: Mode { modes.last ?? .catalog }
@@ -107,6 +119,7 @@ final class BrowserApp {
           status = exit
           break
         }
+        followShownScreen()
         Self.launch(pending, in: &group)
         pending.removeAll()
       }

@@ -17,6 +17,9 @@ public struct BrowserSnapshot: Sendable, Hashable {
     case edit(productTitle: String, title: LineEditor, price: LineEditor, field: Int, problem: String?)
     /// The sign-in form; `field` 0 is the username, 1 the password (masked already).
     case login(username: LineEditor, password: LineEditor, field: Int)
+    /// The categories to list the catalog by, "All categories" first; `listed` is the one
+    /// listed now. The selected one is ``BrowserSnapshot/selection``.
+    case categories([String], listed: Int)
     /// The keys.
     case help
     /// Saved files that could not be used at start, one sentence each.
@@ -27,7 +30,7 @@ public struct BrowserSnapshot: Sendable, Hashable {
     public var scrolls: Bool {
       switch self {
       case .detail, .help, .warnings: true
-      case .catalog, .search, .edit, .login: false
+      case .catalog, .search, .edit, .login, .categories: false
       }
     }
   }
@@ -46,6 +49,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   public var skipped = 0
   /// The order the rows are in (not one asked for that is still loading).
   public var sort: ProductSort?
+  /// The name of the category the rows are of; `nil` for all products.
+  public var category: String?
   public var userName: String?
   /// When the live page was last loaded; `nil` before.
   public var updatedAt: Date?

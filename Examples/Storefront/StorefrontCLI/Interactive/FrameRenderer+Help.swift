@@ -3,7 +3,7 @@ extension FrameRenderer {
   static let helpKeys: [(keys: String, does: String)] = [
     ("↑ ↓ j k", "move"), ("PgUp PgDn", "move a screen"),
     ("Home End", "first or last row"), ("g G", "first or last row"), ("n →", "next page"),
-    ("r", "refresh (on details: reload)"), ("s", "change the sort"),
+    ("r", "refresh (on details: reload)"), ("s", "change the sort"), ("c", "choose a category"),
     ("/", "search (Esc to leave)"), ("Enter", "open details"),
     ("f", "mark or unmark a favourite"), ("e", "edit title/price"),
     ("l", "log in or out"), ("i", "show or hide the inspector"),
@@ -14,7 +14,7 @@ extension FrameRenderer {
   static let helpNotes = [
     "The inspector shows what every owner does, live.",
     "In help and details: ↑ ↓ j k PgUp PgDn Home End g G scroll.",
-    "s goes through every order, each both ways.",
+    "s goes through every order, each both ways; c lists one category, in that order. Both are kept for the next start.",
     "The mouse wheel moves the selection in a list and scrolls help and details.",
     "In a field: ← → Home End move, Ctrl-U clears the field, Ctrl-K clears to the end.",
     "In a form: Tab moves between fields, Enter saves, Esc cancels (it asks first when you changed something).",

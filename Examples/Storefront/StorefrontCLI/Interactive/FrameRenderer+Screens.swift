@@ -49,6 +49,8 @@ extension FrameRenderer {
         formField("Password", password, active: field == 1, width: width, style: style),
         "", style.dim(fit(" " + demoAccount(snapshot.backendName), width)),
       ]
+    case .categories(let names, let listed):
+      return categories(names, listed: listed, snapshot: snapshot, in: region, style: style)
     case .help:
       return help(width: width, style: style)
     case .warnings(let problems):
@@ -82,6 +84,24 @@ extension FrameRenderer {
       } else {
         lines.append(line)
       }
+    }
+    return lines
+  }
+
+  /// The category list: a title, then the entries that fit, the selected one on screen and
+  /// marked as a table's row is; the one listed now says so.
+  private static func categories(
+    _ names: [String], listed: Int, snapshot: BrowserSnapshot, in region: Region, style: Style
+  ) -> [String] {
+    var lines = [style.bold(fit(" List the products of", region.width))]
+    let visible = max(region.height - 1, 1)
+    let first = firstVisibleRow(selection: snapshot.selection, visible: visible, count: names.count)
+    for index in names.indices.dropFirst(first).prefix(visible) {
+      let selected = index == snapshot.selection
+      let mark = snapshot.marksSelection ? (selected ? "> " : "  ") : " "
+      let line = fit(mark + TerminalText.inert(names[index]) + (index == listed ? "  ✓ listed now" : ""), region.width)
+      let padding = String(repeating: " ", count: max(region.width - DisplayWidth.of(line), 0))
+      lines.append(selected ? style.selected(line + padding) : line)
     }
     return lines
   }

@@ -26,10 +26,13 @@ extension FrameRenderer {
         parts.append(
           "\(snapshot.rows.count) of \(total)" + (snapshot.skipped > 0 ? ", \(snapshot.skipped) unreadable" : ""))
       }
+    case .categories(let names, _):
+      if names.count > 1 { parts.append("\(names.count - 1) categories") }
     default:
       break
     }
     if snapshot.screen == .catalog {
+      if let category = snapshot.category { parts.append("in " + category) }
       parts.append(snapshot.sort.map { "sorted by \($0)" } ?? "sorted by id")
       if let offline = snapshot.offlineSince {
         parts.append("offline, saved \(time(offline, timeZone))")
@@ -51,7 +54,8 @@ extension FrameRenderer {
     case .catalog:
       // ↓ past the last row loads the next page too, so `n` is the first to give way.
       hints = [
-        ("↑↓ move", 6), ("n next page", 5), ("r refresh", 3), ("s sort", 2), ("/ search", 1), ("⏎ open", 0),
+        ("↑↓ move", 6), ("n next page", 5), ("r refresh", 3), ("s sort", 2), ("c category", 5), ("/ search", 1),
+        ("⏎ open", 0),
         ("f fav", 2), ("e edit", 2), (snapshot.userName == nil ? "l login" : "l logout", 4), ("? help", 0),
         ("q quit", 0),
       ]
@@ -67,6 +71,7 @@ extension FrameRenderer {
       hints = [("Tab next field", 1), ("←→ cursor", 2), ("Ctrl-U clears", 3), ("⏎ save", 0), ("Esc cancel", 0)]
     case .login:
       hints = [("Tab next field", 1), ("←→ cursor", 2), ("Ctrl-U clears", 3), ("⏎ sign in", 0), ("Esc cancel", 0)]
+    case .categories: hints = [("↑↓ move", 1), ("⏎ list them", 0), ("r reload", 2), ("Esc back", 0), ("q quit", 1)]
     case .help: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key goes back", 0)]
     case .warnings: hints = (scrolls ? [("↑↓ PgUp PgDn scroll", 1)] : []) + [("any other key goes on", 0)]
     }

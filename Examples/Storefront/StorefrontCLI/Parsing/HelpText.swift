@@ -45,7 +45,8 @@ public enum HelpText {
     let options = listing(CommandTable.global.map { ($0.synopsis, $0.summary) })
     let paragraphs = [
       """
-      With no command on a terminal, opens the catalog browser (press ? in it for its keys). \
+      With no command on a terminal, opens the catalog browser (press ? in it for its keys: \
+      s sorts, c lists one category, / searches). \
       When standard input or output is not a terminal, prints the first page and exits. Runs on \
       the embedded backend, with no network, unless --server is given.
       """,
@@ -61,7 +62,7 @@ public enum HelpText {
       owner only): session.json (0600, the session), favorites.json, catalog.json (the first \
       page, shown at start while offline) and products.json (the products seen, shown at once \
       at the next start), each the embedded backend's; for a --server the same names with \
-      -SCHEME-HOST-PORT before .json, that server's alone; preferences.json (the sort order); \
+      -SCHEME-HOST-PORT before .json, that server's alone; preferences.json (the sort order, the category and the last search); \
       embedded-backend.json (0600, the embedded backend's sessions).
       """,
     ].map { wrapped($0, width: width) }

@@ -2,6 +2,7 @@ import Custody
 import CustodyHTTP
 import CustodyTesting
 import Foundation
+import Observation
 import Storefront
 import StorefrontFixtures
 import Testing
@@ -66,6 +67,56 @@ struct BrowserFocusTests {
     await app.loadCatalog { await app.catalog.refresh() }
     #expect(app.catalog.state.value?.source == .live)
     #expect(!app.rowsAreStale, "loaded live")
+  }
+
+  @Test @MainActor func theSearchResultsShownAreLoadedAgainOnAFocusInOnceStale() async throws {
+    let clock = TestClock()
+    let network = try BrowserAppTests.Network()
+    let environment = try await StorefrontEnvironment.open(
+      StorefrontConfiguration(
+        baseURL: network.backend.configuration.baseURL, transport: network, dataDirectory: DataFolder().url,
+        pageSize: 10, retry: nil, clock: clock))
+    let app = BrowserApp(environment: environment, style: .plain, backendName: "embedded")
+    let title = try await environment.repository.product(id: 1).title
+    app.modes.append(.search)
+    let searching = Task { await app.search.search(title) }
+    try await clock.waitForSleepers(1)
+    clock.advance(by: .milliseconds(300))  // the debounce
+    await searching.value
+    #expect(app.search.state.value?.products.first?.title == title)
+    app.followShownScreen()
+    await Task { @MainActor in }.value  // the watch the line above started has begun: main-actor order
+
+    // Renamed on the server, then stale.
+    let url = URL(string: network.backend.configuration.baseURL.absoluteString + "/products/1")!
+    _ = try await network.backend.send(
+      HTTPRequest(
+        method: .put, url: url, headers: ["Content-Type": "application/json"],
+        body: Data(#"{"title": "\#(title) Deluxe"}"#.utf8)))
+    let searches = { network.backend.statistics.requestsByPath["/products/search"] ?? 0 }
+    #expect(searches() == 1)
+    clock.advance(by: .seconds(61))
+
+    app.focusChanged(gained: false)
+    app.focusChanged(gained: true)
+    try await Self.waitUntil { app.search.state.value?.products.first?.title == title + " Deluxe" }
+    #expect(searches() == 2)
+  }
+
+  /// Suspends until `condition` holds, checking it again whenever what it reads changes; throws
+  /// `CancellationError` when the test is cancelled first.
+  @MainActor static func waitUntil(_ condition: @escaping @MainActor () -> Bool) async throws {
+    while true {
+      let (changed, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+      let holds = withObservationTracking {
+        condition()
+      } onChange: {
+        signal.yield()
+      }
+      if holds { return }
+      var iterator = changed.makeAsyncIterator()
+      guard await iterator.next() != nil else { throw CancellationError() }  // nil: cancelled
+    }
   }
 
   @Test @MainActor func focusChangesReachTheAppsEvents() async throws {

@@ -26,6 +26,12 @@ struct HelpTextTests {
     #expect(help.contains("130 for Ctrl-C, 143 for SIGTERM"))
   }
 
+  @Test func theHelpNamesTheBrowsersCategoryKeyAndWhatThePreferencesKeep() {
+    let help = HelpText.help(for: nil).replacingOccurrences(of: "\n", with: " ")
+    #expect(help.contains("c lists one category"))
+    #expect(help.contains("preferences.json (the sort order, the category and the last search)"))
+  }
+
   @Test func aUsageLineWrapsUnderItsFirstArgument() {
     let usage = HelpText.usage(for: "products").split(separator: "\n")
     #expect(usage.count > 2 && usage.allSatisfy { $0.count <= 80 })

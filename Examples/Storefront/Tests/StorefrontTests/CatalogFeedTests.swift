@@ -86,7 +86,7 @@ struct CatalogFeedTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let offline = OfflineCatalog(store: await FileStore.open(url: folder.appending(path: "catalog.json"), default: nil))
     let service = FakeProductService()
-    let kept = CatalogFeed.Links(offline: offline, keepsFirstPage: { $0 == nil })
+    let kept = CatalogFeed.Links(offline: offline, keepsFirstPage: { $0 == CatalogFeed.Query() })
     _ = try await Self.started(service, links: kept)
     #expect(offline.snapshot?.products.map(\.id) == [1, 2, 3])
 
