@@ -50,7 +50,7 @@ extension FrameRenderer {
         "", style.dim(fit(" " + demoAccount(snapshot.backendName), width)),
       ]
     case .help:
-      return help(width: width, style: style)
+      return help(width: width, style: style, devtools: snapshot.devtoolsAddress)
     case .warnings(let problems):
       return warnings(problems, width: width, style: style)
     }
