@@ -18,6 +18,8 @@ import Foundation
 /// caller is cancelled stops waiting.
 final class HeldSaves: HTTPTransport {
   let base: any HTTPTransport
+  /// Called once a save is held, before it waits.
+  private let onHold: @Sendable () -> Void
   private let held = LockedState(Held())
   private let source: LockedState<any DispatchSourceSignal>
 
@@ -29,8 +31,9 @@ final class HeldSaves: HTTPTransport {
   /// The answer a held save gets.
   static let failure = HTTPResponse(status: 422, body: Data(#"{"message":"Simulated failure"}"#.utf8))
 
-  init(over base: any HTTPTransport) {
+  init(over base: any HTTPTransport, onHold: @escaping @Sendable () -> Void = {}) {
     self.base = base
+    self.onHold = onHold
     // The signal's default action ends the process; its source sees it instead.
     signal(SIGUSR1, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: DispatchQueue(label: "storefront.held-saves"))
@@ -56,7 +59,7 @@ final class HeldSaves: HTTPTransport {
           held.waiting[number] = save
           return false
         }
-        if cancelled { save.resume(throwing: CancellationError()) }
+        if cancelled { save.resume(throwing: CancellationError()) } else { onHold() }
       }
     } onCancel: {
       held.withLock { $0.waiting.removeValue(forKey: number) }?.resume(throwing: CancellationError())
