@@ -17,6 +17,12 @@ import Testing
 struct HeldSavesTests {
   static let product = Backend.embeddedURL.appending(path: "/products/1")
 
+  @Test func isAnOptionOfTheEmbeddedBackendOnly() throws {
+    #expect(try Invocation.parse(["--hold-saves"]).global.holdSaves)
+    #expect(try !Invocation.parse([]).global.holdSaves)
+    #expect(throws: UsageError.self) { try Invocation.parse(["--hold-saves", "--server", "https://dummyjson.com"]) }
+  }
+
   @Test func aSaveWaitsForTheSignalThenFailsAndTheBackendKeepsTheProduct() async throws {
     let backend = try EmbeddedBackend(configuration: .init(baseURL: Backend.embeddedURL))
     let (holds, held) = AsyncStream.makeStream(of: Void.self)
