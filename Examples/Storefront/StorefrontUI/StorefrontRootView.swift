@@ -4,15 +4,30 @@
   import SwiftUI
 
   /// The whole app in tabs. The app makes one StorefrontScreens when it opens its environment,
-  /// so every screen's view model is made once. In a debug build it also serves Custody
-  /// Devtools (the `CustodyDevtools` product, linked in debug builds only), and prints the
-  /// address to open in a desktop browser; a simulator shares the Mac's loopback address:
+  /// so every screen's view model is made once.
+  ///
+  /// In a debug build the app serves Custody Devtools before it opens the environment, so every
+  /// owner the environment makes reports to the page (this view gets screens already made, too
+  /// late for that). The app target links the `CustodyDevtools` product and uses it only inside
+  /// `#if DEBUG`, so a release build neither starts nor calls it. The address goes to Xcode's
+  /// console: a simulator shares the Mac's loopback address, so a browser on the Mac opens it as
+  /// printed; for a device, set `Devtools.Configuration.host` to the device's address on a
+  /// network you trust.
   ///
   /// ```swift
+  /// import Custody
+  /// import CustodyHTTP
+  /// import Storefront
+  /// import StorefrontUI
+  /// import SwiftUI
+  /// #if DEBUG
+  ///   import CustodyDevtools
+  /// #endif
+  ///
   /// @main struct StorefrontApp: App {
   ///   @State private var screens: StorefrontScreens?
   ///   #if DEBUG
-  ///     @State private var devtools: Devtools?
+  ///     @State private var devtools: Devtools?  // the page serves while this value lives
   ///   #endif
   ///   var body: some Scene {
   ///     WindowGroup {
@@ -26,9 +41,14 @@
   ///               service: Bundle.main.bundleIdentifier ?? "Storefront", account: "session \(server)")
   ///           }
   ///           #if DEBUG
-  ///             devtools = try? await Devtools.start()
-  ///             configuration.inspector = devtools?.inspector
-  ///             if let devtools { print("Custody Devtools:", devtools.url) }
+  ///             do {
+  ///               let started = try await Devtools.start()
+  ///               devtools = started
+  ///               configuration.inspector = started.inspector
+  ///               print("Custody Devtools:", started.url)  // http://127.0.0.1:PORT/?token=…
+  ///             } catch {
+  ///               print("Custody Devtools did not start:", error)  // the app runs without it
+  ///             }
   ///           #endif
   ///           screens = StorefrontScreens(environment: try! await StorefrontEnvironment.open(configuration))
   ///         }

@@ -7,6 +7,7 @@ extension BrowserApp {
   func snapshot() -> BrowserSnapshot {
     var snapshot = BrowserSnapshot()
     snapshot.backendName = backendName
+    snapshot.devtoolsAddress = devtoolsAddress
     snapshot.userName = account.user?.displayName
     snapshot.favorites = catalog.favorites
     snapshot.updatedAt = updatedAt

@@ -22,6 +22,9 @@ final class BrowserApp {
   /// Whether the server forgets saved edits when this process ends (the embedded backend does),
   /// so a save says that it does not survive a restart.
   let forgetsEdits: Bool
+  /// The address of the Custody Devtools page with `--devtools`, shown on the help screen: the
+  /// full screen hides where it was printed.
+  let devtoolsAddress: String?
   let catalog: CatalogViewModel
   let search: SearchViewModel
   let account: SessionViewModel
@@ -77,8 +80,9 @@ final class BrowserApp {
 
   init(
     environment: StorefrontEnvironment, style: Style, backendName: String, warnings: [String] = [],
-    inspection: InspectorFeed = InspectorFeed(), forgetsEdits: Bool = false
+    inspection: InspectorFeed = InspectorFeed(), forgetsEdits: Bool = false, devtoolsAddress: String? = nil
   ) {
+    self.devtoolsAddress = devtoolsAddress
     self.forgetsEdits = forgetsEdits
     self.environment = environment
     self.inspection = inspection

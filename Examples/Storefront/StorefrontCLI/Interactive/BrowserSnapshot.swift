@@ -76,6 +76,8 @@ public struct BrowserSnapshot: Sendable, Hashable {
   /// A yes-or-no question the next key answers, such as "Sign out?".
   public var question: String?
   public var backendName = "embedded"
+  /// The address of the Custody Devtools page, when it serves one; the help screen shows it.
+  public var devtoolsAddress: String?
   /// The inspector panel, while it is open (`i`); the frame gives it a region of its own.
   public var inspector: InspectorPanel?
 

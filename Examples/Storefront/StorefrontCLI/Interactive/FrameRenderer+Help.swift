@@ -22,15 +22,18 @@ extension FrameRenderer {
     "Coming back to this terminal refreshes the list when it is older than a minute, as a browser tab does.",
   ]
 
-  /// The help screen: the keys in two columns where they fit, else in one, then the notes
-  /// wrapped to the width; taller than the window on a small one, so it scrolls.
-  static func help(width: Int, style: Style) -> [String] {
+  /// The help screen: the Devtools page's address when it serves one (on a line of its own, to be
+  /// copied), the keys in two columns where they fit, else in one, then the notes wrapped to the
+  /// width; taller than the window on a small one, so it scrolls.
+  static func help(width: Int, style: Style, devtools: String? = nil) -> [String] {
     let keyWidth = (helpKeys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2
     let entries = helpKeys.map {
       $0.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of($0.keys)) + $0.does
     }
     let entryWidth = entries.map(DisplayWidth.of).max() ?? 0
-    var lines = ["Keys", ""]
+    // First, so it shows without scrolling on a small window.
+    var lines = devtools.map { ["Custody Devtools, the owners live in a desktop browser:", $0, ""] } ?? []
+    lines += ["Keys", ""]
     if width - 1 >= entryWidth * 2 + 3 {
       for row in stride(from: 0, to: entries.count, by: 2) {
         let left = entries[row] + String(repeating: " ", count: entryWidth + 3 - DisplayWidth.of(entries[row]))

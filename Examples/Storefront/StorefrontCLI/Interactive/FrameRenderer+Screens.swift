@@ -52,7 +52,7 @@ extension FrameRenderer {
     case .categories(let names, let listed):
       return categories(names, listed: listed, snapshot: snapshot, in: region, style: style)
     case .help:
-      return help(width: width, style: style)
+      return help(width: width, style: style, devtools: snapshot.devtoolsAddress)
     case .warnings(let problems):
       return warnings(problems, width: width, style: style)
     }

@@ -11,6 +11,8 @@ public enum CommandTable {
     OptionSpec("token-lifetime", "SECONDS", "Embedded backend only: access tokens expire after this long."),
     OptionSpec("rate-limit", "N", "Embedded backend only: answer 429 beyond N requests in 10 seconds."),
     OptionSpec(
+      "hold-saves", "Embedded backend only: hold each product save until storefront gets SIGUSR1, then fail it."),
+    OptionSpec(
       "data-dir", "PATH", "The data folder (default: $XDG_DATA_HOME/storefront, else ~/.local/share/storefront)."),
     OptionSpec("no-color", "Never colour the output (also when NO_COLOR is set)."),
     OptionSpec("devtools", "Serve a live page of the app's owners; its address is printed on stderr."),

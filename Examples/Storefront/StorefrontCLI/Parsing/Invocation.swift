@@ -37,6 +37,8 @@ public struct GlobalOptions: Sendable, Hashable {
   public var tokenLifetime: Duration?
   /// Requests the embedded backend answers per ``rateLimitWindow`` before it answers 429.
   public var rateLimit: Int?
+  /// Whether the embedded backend's product saves are held until SIGUSR1, then fail (`HeldSaves`).
+  public var holdSaves = false
   /// As given; `nil` for the default (`$XDG_DATA_HOME/storefront` or `~/.local/share/storefront`).
   public var dataDirectory: String?
   public var noColor = false
@@ -64,15 +66,17 @@ public struct GlobalOptions: Sendable, Hashable {
     }
     tokenLifetime = try reader.integer("token-lifetime", in: 1...2_592_000).map { .seconds($0) }
     rateLimit = try reader.integer("rate-limit", in: 1...1_000_000)
+    holdSaves = reader.flag("hold-saves")
     if let path = reader.value("data-dir") {
       guard !path.isEmpty else { throw reader.error("--data-dir needs a folder path.") }
       dataDirectory = path
     }
     noColor = reader.flag("no-color")
     devtools = reader.flag("devtools")
-    if server != nil, latency != nil || failureRate != nil || tokenLifetime != nil || rateLimit != nil {
+    if server != nil, latency != nil || failureRate != nil || tokenLifetime != nil || rateLimit != nil || holdSaves {
       throw reader.error(
-        "--latency, --failure-rate, --token-lifetime and --rate-limit apply to the embedded backend, not --server.")
+        "--latency, --failure-rate, --token-lifetime, --rate-limit and --hold-saves apply to the embedded backend, not --server."
+      )
     }
   }
 }

@@ -40,6 +40,7 @@ struct Backend: Sendable {
     }
     let sessions = await EmbeddedBackend.PersistentSessions.open(
       backend, file: dataDirectory.appending(path: "embedded-backend.json"))
-    return Backend(baseURL: embeddedURL, transport: sessions, embedded: sessions)
+    let transport: any HTTPTransport = options.holdSaves ? HeldSaves(over: sessions) : sessions
+    return Backend(baseURL: embeddedURL, transport: transport, embedded: sessions)
   }
 }

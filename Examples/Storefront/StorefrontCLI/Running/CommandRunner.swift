@@ -82,7 +82,8 @@ struct CommandRunner {
       if console.inputIsTerminal && console.outputIsTerminal {
         return await BrowserApp(
           environment: environment, style: style, backendName: backendName, warnings: warnings,
-          inspection: inspection, forgetsEdits: backend.embedded != nil
+          inspection: inspection, forgetsEdits: backend.embedded != nil,
+          devtoolsAddress: devtools?.url.absoluteString
         ).run()
       }
       console.write(try await products(ProductsRequest()))
