@@ -24,30 +24,33 @@ public struct PagedItems<Item: Sendable>: Sendable {
   /// The levels of branches above the pages: 0 when `root` is the one page.
   let height: Int
   /// The items as one array, made the first time ``PagerSnapshot/items`` reads them and shared
-  /// by every copy of this value (which all hold the same items).
-  private let flattened: LockedState<[Item]?>
+  /// by every copy of this value (which all hold the same items); nil while there is one page,
+  /// which is that array already.
+  private let flattened: LockedState<[Item]?>?
 
   /// Creates an empty list.
   public init() {
-    self.init(root: nil, height: 0, flattened: nil)
+    self.init(root: nil, height: 0)
   }
 
   /// Creates a list of `items`, as one page.
   ///
   /// - Parameter items: The items in list order.
   public init(_ items: [Item]) {
-    self.init(root: items.isEmpty ? nil : PageNode(page: items), height: 0, flattened: items)
+    self.init(root: items.isEmpty ? nil : PageNode(page: items), height: 0)
   }
 
-  private init(root: PageNode<Item>?, height: Int, flattened: [Item]?) {
+  private init(root: PageNode<Item>?, height: Int) {
     self.root = root
     self.height = height
-    self.flattened = LockedState(flattened)
+    flattened = height > 0 ? LockedState(nil) : nil
   }
 
-  /// The items as one array: made once per value, in time linear in the items, then shared.
+  /// The items as one array: the page itself while there is one page; else made once per
+  /// value, in time linear in the items, then shared.
   var array: [Item] {
-    flattened.withLock(delivering: false) { array in
+    guard let flattened else { return root?.items ?? [] }
+    return flattened.withLock(delivering: false) { array in
       if let array { return array }
       var made: [Item] = []
       made.reserveCapacity(count)
@@ -63,18 +66,18 @@ public struct PagedItems<Item: Sendable>: Sendable {
     guard !page.isEmpty else { return }
     let leaf = PageNode(page: page)
     guard let root else {
-      self = PagedItems(root: leaf, height: 0, flattened: nil)
+      self = PagedItems(root: leaf, height: 0)
       return
     }
     guard height > 0 else {
-      self = PagedItems(root: PageNode(branch: [root, leaf]), height: 1, flattened: nil)
+      self = PagedItems(root: PageNode(branch: [root, leaf]), height: 1)
       return
     }
     let (node, overflow) = root.appending(leaf, height: height)
     if let overflow {
-      self = PagedItems(root: PageNode(branch: [node, overflow]), height: height + 1, flattened: nil)
+      self = PagedItems(root: PageNode(branch: [node, overflow]), height: height + 1)
     } else {
-      self = PagedItems(root: node, height: height, flattened: nil)
+      self = PagedItems(root: node, height: height)
     }
   }
 
@@ -82,7 +85,7 @@ public struct PagedItems<Item: Sendable>: Sendable {
   mutating func replace(at index: Int, with item: Item) {
     guard let root else { preconditionFailure("PagedItems: index \(index) out of range") }
     precondition(indices.contains(index), "PagedItems: index \(index) out of range")
-    self = PagedItems(root: root.replacing(at: index, with: item, height: height), height: height, flattened: nil)
+    self = PagedItems(root: root.replacing(at: index, with: item, height: height), height: height)
   }
 
   /// Calls `body` with every page in order.
