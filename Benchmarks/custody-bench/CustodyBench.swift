@@ -31,7 +31,7 @@ struct CustodyBench {
     ("decode", { await DecodeScenario.run(quick: $0.quick) }), ("flow", { await FlowScenario.run(quick: $0.quick) }),
     ("stall", { await StallScenario.run(quick: $0.quick, plot: $0.plotPath(for: "stall")) }),
     ("paste", { await PasteScenario.run(quick: $0.quick) }),
-    ("hydrate", { await HydrateScenario.run(quick: $0.quick) }),
+    ("hydrate", { await HydrateScenario.run(quick: $0.quick) }), ("pool", { await PoolScenario.run(quick: $0.quick) }),
     ("frame", { await FrameScenario.run(quick: $0.quick) }),
     ("cancel", { await CancelScenario.run(quick: $0.quick) }),
     ("scale", { await ScalingScenario.run(quick: $0.quick, plot: $0.plotPath(for: "scale")) }),

@@ -11,7 +11,7 @@
 ///   return Page(items: reply.products, next: end ? nil : reply.skip + reply.products.count, info: reply.total)
 /// }
 /// let snapshot = try await pager.loadNext()
-/// print("\(snapshot.items.count) of \(snapshot.info ?? 0)")
+/// print("\(snapshot.pagedItems.count) of \(snapshot.info ?? 0)")
 /// ```
 ///
 /// The guarantees:
@@ -81,7 +81,7 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
 
   /// The items listed so far, whether there are more, and the last page's info.
   public var snapshot: PagerSnapshot<Item, Info> {
-    PagerSnapshot(items: machine.items, hasMore: machine.hasMore, info: machine.info)
+    PagerSnapshot(pagedItems: machine.items, hasMore: machine.hasMore, info: machine.info)
   }
 
   /// Fetches the next page and returns everything listed so far.

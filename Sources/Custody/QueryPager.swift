@@ -15,7 +15,7 @@
 /// var listing = try await catalog.setQuery(.byID)   // the first page
 /// listing = try await catalog.loadNext()            // the next page of the same query
 /// listing = try await catalog.setQuery(.byPrice)    // the first page in price order
-/// print(listing.query, listing.items.count)
+/// print(listing.query, listing.pagedItems.count)
 /// ```
 ///
 /// The rules:
@@ -63,8 +63,12 @@ public struct QueryPager<
       self.snapshot = snapshot
     }
 
-    /// The items listed for ``query`` so far, in list order.
+    /// The items listed for ``query`` so far, in list order, as one array (see
+    /// ``PagerSnapshot/items``: made on first read, in time linear in the items).
     public var items: [Item] { snapshot.items }
+    /// The items listed for ``query`` so far, in list order, kept by page and shared with every
+    /// other listing (see ``PagerSnapshot/pagedItems``).
+    public var pagedItems: PagedItems<Item> { snapshot.pagedItems }
     /// Whether ``QueryPager/loadNext()`` would fetch another page of ``query``.
     public var hasMore: Bool { snapshot.hasMore }
     /// The ``Page/info`` of the last page kept for ``query``.

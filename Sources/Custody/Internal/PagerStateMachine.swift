@@ -11,7 +11,7 @@
 /// fetched before it: when that page is kept, the patched copy stands in for the page's copy of
 /// the item (P6). A fetch that starts later sees the edit on the server, so a new fetch starts
 /// with no patches, and they end with the fetch they were kept for.
-struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
+struct PagerStateMachine<Cursor, Item: Identifiable & Sendable, Info, Waiter> {
   enum Kind: Equatable { case next, refresh }
 
   struct Fetch {
@@ -37,7 +37,8 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     case start(id: UInt64, cursor: Cursor, replacing: UInt64?)
   }
 
-  private(set) var items: [Item] = []
+  /// Kept by page, so a snapshot that shares them is never copied when a page is appended.
+  private(set) var items = PagedItems<Item>()
   /// The info of the last page kept.
   private(set) var info: Info?
   /// Where each listed item is in `items`: items are only appended, or all replaced.
@@ -112,7 +113,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     var item = items[index]
     change(&item)
     precondition(item.id == id, "Pager.update(_:_:) changed the id of the item it updates")
-    items[index] = item
+    items.replace(at: index, with: item)
     current?.patches[id] = item
     return true
   }
@@ -127,7 +128,7 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
   }
 
   private mutating func clear() {
-    items = []
+    items = PagedItems()
     positions = [:]
     info = nil
     next = first
@@ -157,13 +158,16 @@ struct PagerStateMachine<Cursor, Item: Identifiable, Info, Waiter> {
     switch result {
     case .success(let (pageItems, pageNext, pageInfo)):
       if fetch.kind == .refresh {
-        items = []
+        items = PagedItems()
         positions = [:]
       }
+      var page: [Item] = []
+      page.reserveCapacity(pageItems.count)
       for item in pageItems where positions[item.id] == nil {
-        positions[item.id] = items.count
-        items.append(fetch.patches[item.id] ?? item)
+        positions[item.id] = items.count + page.count
+        page.append(fetch.patches[item.id] ?? item)
       }
+      items.append(page: page)
       next = pageNext
       info = pageInfo
       return (fetch.waiters.inOrder, nil)

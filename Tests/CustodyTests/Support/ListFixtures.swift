@@ -23,9 +23,9 @@ func page(_ ids: some Sequence<Int>, next: Int?) -> Page<Int, Listing, Void> {
 
 extension PagerSnapshot where Item == Listing {
   /// The ids listed, in order.
-  var ids: [Int] { items.map(\.id) }
+  var ids: [Int] { pagedItems.map(\.id) }
   /// The title of the listed item `id`, or nil when it is not listed.
-  func title(of id: Int) -> String? { items.first { $0.id == id }?.title }
+  func title(of id: Int) -> String? { pagedItems.first { $0.id == id }?.title }
 }
 
 /// A server that lists items by offset and can insert new items at the top between two

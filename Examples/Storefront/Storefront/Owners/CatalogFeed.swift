@@ -5,9 +5,11 @@ import Custody
 /// the rows, and how a failed next page is asked for again.
 ///
 /// Every call runs on the caller's actor up to its one request of the pager, and turns the
-/// listing it answers into a ``CatalogScreen`` without copying a row, so the caller's actor
-/// commits it in the same job. The pager owns the rest: which order is listed, one fetch per
-/// page, answers in order, and freeing replaced pages off the caller's actor.
+/// listing it answers into a ``CatalogScreen``, so the caller's actor commits it in the same job.
+/// The screen holds its rows as one array: the first page's rows are shared, and a listing of
+/// more pages is copied into one array there, once. The pager owns the rest: which order is
+/// listed, one fetch per page, answers in order, and freeing replaced pages off the caller's
+/// actor.
 ///
 /// ```swift
 /// let feed = environment.catalogFeed()
@@ -186,10 +188,10 @@ extension CatalogFeed {
 }
 
 extension CatalogScreen {
-  /// The screen of what a feed lists; shares the listing's rows.
+  /// The screen of what a feed lists, its rows as one array (see ``PagerSnapshot/items``).
   init(_ listing: QueryPager<CatalogFeed.Query, CatalogFeed.Cursor, Product, CatalogFeed.Listed>.Listing) {
     self.init(
-      products: listing.items, total: listing.info?.total ?? listing.items.count, hasMore: listing.hasMore,
+      products: listing.items, total: listing.info?.total ?? listing.pagedItems.count, hasMore: listing.hasMore,
       sort: listing.query.sort, category: listing.query.category, skipped: listing.info?.skipped ?? [])
   }
 }

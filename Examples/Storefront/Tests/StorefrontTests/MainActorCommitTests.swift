@@ -46,13 +46,13 @@ struct MainActorCommitTests {
       Page(items: [ProbedRow(id: 1, probe: ReleaseProbe(query == 0 ? log : ReleaseLog()))], next: nil)
     }
     var shown = try await pager.loadFirstPage()
-    #expect(shown.items.map(\.id) == [1])
+    #expect(shown.pagedItems.map(\.id) == [1])
 
     shown = try await pager.setQuery(1)  // the rows a screen showed are replaced here
 
     try await log.waitForReleases(1)
     #expect(log.releasedOnMainQueue == [false])
-    #expect(shown.items.count == 1)
+    #expect(shown.pagedItems.count == 1)
   }
 
   @Test func anEmptiedSearchFreesItsResultsOffTheMainActor() async throws {
