@@ -24,6 +24,8 @@ struct DescriptorReaderTests {
     init() throws {
       var ends: [Int32] = [0, 0]
       guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+      // Close-on-exec: a process another test starts meanwhile must not hold either end.
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
       reader = DescriptorReader(descriptor: ends[0], label: "test pipe")
       input = ends[1]
     }

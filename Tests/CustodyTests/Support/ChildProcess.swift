@@ -41,6 +41,11 @@
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
       posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+      // Nothing else reaches the child: a descriptor this process watches with a dispatch source
+      // (a socket, a pipe another test opened and has not yet marked close-on-exec) must not stay
+      // open in a child, where it would keep the kernel's epoll registration alive after this
+      // process closes its copy, and libdispatch would be handed events for a note it freed.
+      guard Self.closeFrom(&actions, 3) == 0 else { throw SpawnError(description: "closefrom failed") }
       let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
       defer { argv.forEach { free($0) } }
       var pid = pid_t()
@@ -98,6 +103,15 @@
         _ = Glibc.kill(pid, SIGKILL)
         throw error
       }
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift does
+    /// not import from `spawn.h`: every descriptor from `first` on is closed in the child.
+    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ first: Int32) -> Int32 {
+      typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+      else { return -1 }
+      return unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
     }
 
     /// Blocks in `waitpid` until `pid` ends: call it on a thread of its own.
