@@ -11,8 +11,22 @@ extension Cache where Key: Codable, Value: Codable {
   ///
   /// Afterwards the cache works as any other, and writes behind: each commit, removal or
   /// eviction returns at once, and the committed values (never the layers of pending writes)
-  /// are saved in the background, a burst of changes in one write, through a ``FileStore``
-  /// (atomic writes, a corrupt file moved aside). Call ``flush()`` before the app quits.
+  /// are saved in the background, a burst of changes in one write, on a dispatch queue of the
+  /// file's own. Call ``flush()`` before the app quits.
+  ///
+  /// How the file is written: `url` holds a snapshot of the values, and a journal beside it
+  /// (`url` with `.journal` appended) holds what changed since. A save appends one record of the
+  /// keys it changed, with a length and a checksum, and syncs it: its bytes follow the change,
+  /// not the number of values. Once the journal outgrows the snapshot, a save folds it into a
+  /// new snapshot, written to a temporary file, synced and renamed over the old one. A process
+  /// killed while it writes leaves the last value or the one being written: a record cut short
+  /// is dropped on the next open, the records before it stand. A file written by an earlier
+  /// version of the library (a snapshot alone) opens as it is.
+  ///
+  /// Processes sharing the folder (an app and its widget, two windows) keep each other's
+  /// changes: each save takes an advisory lock on the folder, reads the records the others
+  /// appended, takes them in (the cache's streams show them) and appends its own after them, so
+  /// the last change of each key wins. ``flush()`` and ``reload()`` take them in too.
   ///
   /// ```swift
   /// let products = await Cache<Product.ID, Product>.open(
@@ -38,9 +52,9 @@ extension Cache where Key: Codable, Value: Codable {
   ///     pass a fixed date in tests.
   ///   - cost: The cost of one value, for `policy.costLimit`.
   ///   - name: The name inspectors show, such as "products".
-  ///   - inspector: Receives this cache's events, ``OwnerEvent/Kind/hydrated`` first, and the
-  ///     events of the ``FileStore`` that writes its file: "products file" for a cache named
-  ///     "products", else the file's name.
+  ///   - inspector: Receives this cache's events, ``OwnerEvent/Kind/hydrated`` first, and its
+  ///     file's, as a ``FileStore``'s (loaded, moved aside, written, write failed): "products
+  ///     file" for a cache named "products", else the file's name.
   ///   - describeKey: How inspectors show a key; by default its description.
   /// - Returns: The cache, holding the file's values.
   public static func open(

@@ -139,8 +139,11 @@ final class CacheDisk<Key: Codable & Hashable & Sendable, Value: Codable & Senda
           switch save {
           case .append(let record):
             try append(record)
+            // The first save makes the snapshot: the file at `url` holds the values from then on.
             let state = known.withLock(delivering: false) { $0 }
-            if let journal = state.journal, journal.end > max(state.snapshotBytes, Self.compactionFloor) {
+            if state.snapshot == nil
+              || (state.journal.map { $0.end > max(state.snapshotBytes, Self.compactionFloor) } ?? false)
+            {
               try compact()
             }
           case .replace(let entries, let savedAt):
@@ -204,23 +207,33 @@ final class CacheDisk<Key: Codable & Hashable & Sendable, Value: Codable & Senda
       return ([], nil)
     }
     var start = JournalFormat.headerSize
+    let data: Data
     if let followed, followed.device == stamp.device, followed.inode == stamp.inode, Int(stamp.size) >= followed.end {
+      // The journal followed: only what was appended since is read.
       if Int(stamp.size) == followed.end { return ([], nil) }
       start = followed.end
+      guard let handle = try? FileHandle(forReadingFrom: journalURL) else { return ([], nil) }
+      defer { try? handle.close() }
+      guard (try? handle.seek(toOffset: UInt64(start))) != nil, let tail = try? handle.readToEnd() else {
+        return ([], nil)
+      }
+      data = tail
+    } else {
+      guard let whole = try? Data(contentsOf: journalURL),
+        let header = JournalFormat.readHeader(whole),
+        header.generation == known.withLock(delivering: false, { $0.generation })
+      else {
+        // Not a journal of this snapshot (one a compaction replaced): ignored, and replaced.
+        known.withLock(delivering: false) { $0.journal = nil }
+        return ([], nil)
+      }
+      guard header.version == version else {
+        known.withLock(delivering: false) { $0.journal = nil }
+        return ([], header.version)
+      }
+      data = whole.dropFirst(start)
     }
-    guard let data = try? Data(contentsOf: journalURL),
-      let header = JournalFormat.readHeader(data),
-      header.generation == known.withLock(delivering: false, { $0.generation })
-    else {
-      // Not a journal of this snapshot (one a compaction replaced): ignored, and replaced.
-      known.withLock(delivering: false) { $0.journal = nil }
-      return ([], nil)
-    }
-    guard header.version == version else {
-      known.withLock(delivering: false) { $0.journal = nil }
-      return ([], header.version)
-    }
-    let found = JournalFormat.payloads(in: data, from: min(start, data.count))
+    let found = JournalFormat.payloads(in: data, from: 0)
     var records: [JournalRecord<Key, Value>] = []
     var end = start
     let decoder = JSONDecoder()
@@ -235,8 +248,8 @@ final class CacheDisk<Key: Codable & Hashable & Sendable, Value: Codable & Senda
   }
 
   /// The caller holds the lock. Appends `record` after the journal's last whole record (cutting
-  /// off a torn one after it), making
-  /// the journal first when there is none of this snapshot's generation.
+  /// off a torn one after it), making the journal first when there is none of this snapshot's
+  /// generation.
   private func append(_ record: JournalRecord<Key, Value>) throws(FileStoreError) {
     let payload: Data
     do { payload = try JSONEncoder().encode(record) } catch { throw .encodingFailed(error) }

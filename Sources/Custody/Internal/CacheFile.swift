@@ -71,7 +71,8 @@ extension CacheFile where Key: Hashable {
   /// The file with `records` of its journal applied in order: a set puts its value last (the
   /// most recently used), a removal drops the key, a use moves the key last, a record that
   /// clears drops every value before it. Ages and idle times are carried to the newest save,
-  /// which becomes ``savedAt``; the least recently used beyond `limit` are dropped.
+  /// which becomes ``savedAt``; the least recently used beyond `limit`, or the last record's
+  /// limit, are dropped.
   func applying(_ records: [JournalRecord<Key, Value>], limit: Int? = nil) -> CacheFile {
     guard !records.isEmpty else {
       guard let limit, entries.count > limit else { return self }
@@ -107,7 +108,8 @@ extension CacheFile where Key: Hashable {
       }
     }
     func seconds(_ value: Double) -> Duration { .seconds(min(max(value, 0), 1e12 - 1)) }
-    let kept = folded.sorted { $0.value.order < $1.value.order }.suffix(limit ?? folded.count)
+    let limit = min(limit ?? .max, records.last?.limit ?? .max, folded.count)
+    let kept = folded.sorted { $0.value.order < $1.value.order }.suffix(limit)
     return CacheFile(
       version: version, savedAt: latest,
       entries: kept.map {

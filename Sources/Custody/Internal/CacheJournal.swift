@@ -24,16 +24,20 @@ struct JournalRecord<Key: Sendable, Value: Sendable>: Sendable {
   /// Whether every value before it is gone (after `removeAll()`).
   var clears = false
   var ops: [JournalOp<Key, Value>] = []
+  /// The most values its cache saves (`persistedLimit`): the file keeps the most recently used
+  /// that many after it.
+  var limit: Int?
 }
 
 extension JournalRecord: Codable where Key: Codable, Value: Codable {
-  private enum CodingKeys: String, CodingKey { case savedAt, clears, ops }
+  private enum CodingKeys: String, CodingKey { case savedAt, clears, ops, limit }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     savedAt = try container.decode(Double.self, forKey: .savedAt)
     clears = try container.decodeIfPresent(Bool.self, forKey: .clears) ?? false
     ops = try container.decode([JournalOp<Key, Value>].self, forKey: .ops)
+    limit = try container.decodeIfPresent(Int.self, forKey: .limit).map { max($0, 0) }
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -41,6 +45,7 @@ extension JournalRecord: Codable where Key: Codable, Value: Codable {
     try container.encode(savedAt, forKey: .savedAt)
     if clears { try container.encode(true, forKey: .clears) }
     try container.encode(ops, forKey: .ops)
+    try container.encodeIfPresent(limit, forKey: .limit)
   }
 }
 

@@ -39,7 +39,7 @@ extension CacheState {
     {
       moved = start
     }
-    var record = JournalRecord<Key, Value>(savedAt: savedAt)
+    var record = JournalRecord<Key, Value>(savedAt: savedAt, limit: persisting.limit)
     record.ops.reserveCapacity(changed.count + moved)
     let inWindow = Set(window)
     for key in changed where !inWindow.contains(key) { record.ops.append(op(for: key, now: now)) }
