@@ -76,7 +76,8 @@ extension CacheFile where Key: Hashable {
   func applying(_ records: [JournalRecord<Key, Value>], limit: Int? = nil) -> CacheFile {
     guard !records.isEmpty else {
       guard let limit, entries.count > limit else { return self }
-      return CacheFile(version: version, savedAt: savedAt, entries: Array(entries.suffix(limit)), generation: generation)
+      return CacheFile(
+        version: version, savedAt: savedAt, entries: Array(entries.suffix(limit)), generation: generation)
     }
     var folded: [Key: Folded] = [:]
     folded.reserveCapacity(entries.count)
@@ -96,7 +97,8 @@ extension CacheFile where Key: Hashable {
         let usedAt = record.savedAt - op.idle.timeInterval
         switch op.kind {
         case .set(let value, let age):
-          folded[op.key] = Folded(value: value, storedAt: record.savedAt - age.timeInterval, usedAt: usedAt, order: order)
+          folded[op.key] = Folded(
+            value: value, storedAt: record.savedAt - age.timeInterval, usedAt: usedAt, order: order)
         case .remove:
           folded[op.key] = nil
         case .touch:
