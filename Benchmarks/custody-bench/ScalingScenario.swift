@@ -309,12 +309,12 @@ enum ScalingScenario {
       }
       if let after = BytesWritten.now() { written = Double(after - before) / Double(changes) }
     }
-    // A compaction rewrites the snapshot once the journal outgrows it (and 64 KiB, the
-    // journal's floor): each change's share of the next one is its record's size times the
-    // snapshot's over the journal's size then. At most the record's size again, whatever N.
+    // A compaction rewrites the snapshot once the journal outgrows a quarter of it (and 64 KiB,
+    // the journal's floor): each change's share of the next one is its record's size times the
+    // snapshot's over the journal's size then. At most four times the record's, whatever N.
     let snapshot = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
     let record = written ?? 0
-    let share = snapshot > 0 ? record * snapshot / max(snapshot, 65_536) : 0
+    let share = snapshot > 0 ? record * snapshot / max(snapshot / 4, 65_536) : 0
 
     var opening = Duration.seconds(1_000)
     for _ in 0..<3 {

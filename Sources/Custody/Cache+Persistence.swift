@@ -17,8 +17,8 @@ extension Cache where Key: Codable, Value: Codable {
   /// How the file is written: `url` holds a snapshot of the values, and a journal beside it
   /// (`url` with `.journal` appended) holds what changed since. A save appends one record of the
   /// keys it changed, with a length and a checksum, and syncs it: its bytes follow the change,
-  /// not the number of values. Once the journal outgrows the snapshot, a save folds it into a
-  /// new snapshot, written to a temporary file, synced and renamed over the old one. A process
+  /// not the number of values. Once the journal outgrows a quarter of the snapshot, a save folds
+  /// it into a new snapshot, written to a temporary file, synced and renamed over the old one. A process
   /// killed while it writes leaves the last value or the one being written: a record cut short
   /// is dropped on the next open, the records before it stand. A file written by an earlier
   /// version of the library (a snapshot alone) opens as it is.

@@ -29,11 +29,13 @@ enum FileChanges<Key: Sendable, Value: Sendable>: Sendable {
 /// atomically) and a journal beside it (`products.json.journal`, ``JournalFormat``) that each
 /// save appends the keys it changed to, so a save writes what changed, not every value.
 ///
-/// When the journal grows past the snapshot (and at least ``compactionFloor``), the save that
-/// made it so compacts: it folds the journal into a new snapshot of a new generation, written
-/// atomically, then replaces the journal with an empty one of that generation. Appending costs
-/// the bytes of the change; compacting costs the snapshot once per as many bytes of journal, so
-/// the bytes written per change stay flat whatever the number of values.
+/// When the journal grows past a quarter of the snapshot (and at least ``compactionFloor``), the
+/// save that made it so compacts: it folds the journal into a new snapshot of a new generation,
+/// written atomically, then replaces the journal with an empty one of that generation.
+/// Appending costs the bytes of the change; compacting costs the snapshot once per quarter of
+/// it appended, four times the bytes of the changes at most: the bytes written per change stay
+/// flat whatever the number of values, and opening reads at most a quarter more than the
+/// snapshot.
 ///
 /// Each operation takes the folder's lock (``FolderLock``), shared with other processes, and
 /// first reads what they appended (or their new snapshot), so appends of two processes never
@@ -142,7 +144,7 @@ final class CacheDisk<Key: Codable & Hashable & Sendable, Value: Codable & Senda
             // The first save makes the snapshot: the file at `url` holds the values from then on.
             let state = known.withLock(delivering: false) { $0 }
             if state.snapshot == nil
-              || (state.journal.map { $0.end > max(state.snapshotBytes, Self.compactionFloor) } ?? false)
+              || (state.journal.map { $0.end > max(state.snapshotBytes / 4, Self.compactionFloor) } ?? false)
             {
               try compact()
             }

@@ -71,63 +71,59 @@ extension CacheFile where Key: Hashable {
   /// The file with `records` of its journal applied in order: a set puts its value last (the
   /// most recently used), a removal drops the key, a use moves the key last, a record that
   /// clears drops every value before it. Ages and idle times are carried to the newest save,
-  /// which becomes ``savedAt``; the least recently used beyond `limit`, or the last record's
-  /// limit, are dropped.
+  /// which becomes ``savedAt``, to the millisecond; the least recently used beyond `limit`, or
+  /// the last record's limit, are dropped.
+  ///
+  /// One pass, in the order of the values: a value moved or removed leaves a hole, and the
+  /// holes are dropped at the end, so a file opens in time linear in its values and records.
   func applying(_ records: [JournalRecord<Key, Value>], limit: Int? = nil) -> CacheFile {
-    guard !records.isEmpty else {
+    guard let last = records.last else {
       guard let limit, entries.count > limit else { return self }
       return CacheFile(
         version: version, savedAt: savedAt, entries: Array(entries.suffix(limit)), generation: generation)
     }
-    var folded: [Key: Folded] = [:]
-    folded.reserveCapacity(entries.count)
-    var order = 0
-    for entry in entries {
-      folded[entry.key] = Folded(
-        value: entry.value, storedAt: savedAt - entry.age.timeInterval, usedAt: savedAt - entry.idle.timeInterval,
-        order: order)
-      order += 1
+    let latest = records.reduce(savedAt) { max($0, $1.savedAt) }
+    func carried(_ duration: Duration, by seconds: Double) -> Duration {
+      .milliseconds(Int64((min(max(duration.timeInterval + seconds, 0), 1e11) * 1000).rounded()))
     }
-    var latest = savedAt
+    var folded: [PersistedEntry<Key, Value>?] = []
+    folded.reserveCapacity(entries.count + records.reduce(0) { $0 + $1.ops.count })
+    var positions: [Key: Int] = [:]
+    positions.reserveCapacity(entries.count)
+    func put(_ entry: PersistedEntry<Key, Value>) {
+      if let old = positions.updateValue(folded.count, forKey: entry.key) { folded[old] = nil }
+      folded.append(entry)
+    }
+    let snapshotLater = latest - savedAt
+    for entry in entries {
+      put(
+        PersistedEntry(
+          key: entry.key, value: entry.value, age: carried(entry.age, by: snapshotLater),
+          idle: carried(entry.idle, by: snapshotLater)))
+    }
     for record in records {
-      if record.clears { folded.removeAll(keepingCapacity: true) }
-      latest = max(latest, record.savedAt)
+      let later = latest - record.savedAt
+      if record.clears {
+        folded.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+      }
       for op in record.ops {
-        order += 1
-        let usedAt = record.savedAt - op.idle.timeInterval
         switch op.kind {
         case .set(let value, let age):
-          folded[op.key] = Folded(
-            value: value, storedAt: record.savedAt - age.timeInterval, usedAt: usedAt, order: order)
+          put(
+            PersistedEntry(key: op.key, value: value, age: carried(age, by: later), idle: carried(op.idle, by: later)))
         case .remove:
-          folded[op.key] = nil
+          if let old = positions.removeValue(forKey: op.key) { folded[old] = nil }
         case .touch:
-          guard var used = folded[op.key] else { continue }
-          used.usedAt = max(used.usedAt, usedAt)
-          used.order = order
-          folded[op.key] = used
+          guard let old = positions[op.key], var entry = folded[old] else { continue }
+          entry.idle = min(entry.idle, carried(op.idle, by: later))
+          put(entry)
         }
       }
     }
-    func seconds(_ value: Double) -> Duration { .seconds(min(max(value, 0), 1e12 - 1)) }
-    let limit = min(limit ?? .max, records.last?.limit ?? .max, folded.count)
-    let kept = folded.sorted { $0.value.order < $1.value.order }.suffix(limit)
-    return CacheFile(
-      version: version, savedAt: latest,
-      entries: kept.map {
-        PersistedEntry(
-          key: $0.key, value: $0.value.value, age: seconds(latest - $0.value.storedAt),
-          idle: seconds(latest - $0.value.usedAt))
-      }, generation: generation)
-  }
-
-  /// A value while journal records are applied: its times as seconds since 1970, and an order
-  /// of use the fold sorts by at the end.
-  private struct Folded {
-    var value: Value
-    var storedAt: Double
-    var usedAt: Double
-    var order: Int
+    let live = folded.compactMap { $0 }
+    let kept = min(limit ?? .max, last.limit ?? .max, live.count)
+    return CacheFile(version: version, savedAt: latest, entries: Array(live.suffix(kept)), generation: generation)
   }
 }
 
