@@ -48,11 +48,11 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     let save = state.withLock(delivering: false) { $0.nextSave(now: time, savedAt: savedAt) }
     let (changes, error) = await write(save)
     lastError.withLock { $0 = error }
-    let (wallNow, time2) = (wallClock().timeIntervalSince1970, now())
+    let (wallNow, later) = (wallClock().timeIntervalSince1970, now())
     let orphans = state.withLock { state in
       defer { state.finishSave() }
       guard let changes else { return [Task<Void, Never>]() }
-      return state.takeIn(changes, writtenBefore: nil, now: time2, wallNow: wallNow, cost: cost)
+      return state.takeIn(changes, writtenBefore: nil, now: later, wallNow: wallNow, cost: cost)
     }
     for orphan in orphans { orphan.cancel() }
   }
