@@ -89,7 +89,7 @@ final class CacheDisk<Key: Codable & Hashable & Sendable, Value: Codable & Senda
   /// by a crash are removed; a corrupt snapshot is moved aside.
   func open() -> (file: CacheFile<Key, Value>, problem: CachePersistenceError?) {
     let read = { () -> (CacheFile<Key, Value>, CachePersistenceError?) in
-      try? FileManager.default.removeItem(at: FileWriter.temporaryURL(for: self.journalURL))
+      unlink(FileWriter.temporaryURL(for: self.journalURL).path)  // a syscall: no error object made when missing
       let snapshot = FileReader.open(self.url, decode: CacheFile<Key, Value>.decoder(expecting: self.version))
       if let problem = snapshot.problem {
         self.inspection?.record(.movedAside(corrupt: snapshot.isCorrupt))
