@@ -11,8 +11,22 @@ extension Cache where Key: Codable, Value: Codable {
   ///
   /// Afterwards the cache works as any other, and writes behind: each commit, removal or
   /// eviction returns at once, and the committed values (never the layers of pending writes)
-  /// are saved in the background, a burst of changes in one write, through a ``FileStore``
-  /// (atomic writes, a corrupt file moved aside). Call ``flush()`` before the app quits.
+  /// are saved in the background, a burst of changes in one write, on a dispatch queue of the
+  /// file's own. Call ``flush()`` before the app quits.
+  ///
+  /// How the file is written: `url` holds a snapshot of the values, and a journal beside it
+  /// (`url` with `.journal` appended) holds what changed since. A save appends one record of the
+  /// keys it changed, with a length and a checksum, and syncs it: its bytes follow the change,
+  /// not the number of values. Once the journal outgrows a quarter of the snapshot, a save folds
+  /// it into a new snapshot, written to a temporary file, synced and renamed over the old one. A process
+  /// killed while it writes leaves the last value or the one being written: a record cut short
+  /// is dropped on the next open, the records before it stand. A file written by an earlier
+  /// version of the library (a snapshot alone) opens as it is.
+  ///
+  /// Processes sharing the folder (an app and its widget, two windows) keep each other's
+  /// changes: each save takes an advisory lock on the folder, reads the records the others
+  /// appended, takes them in (the cache's streams show them) and appends its own after them, so
+  /// the last change of each key wins. ``flush()`` and ``reload()`` take them in too.
   ///
   /// ```swift
   /// let products = await Cache<Product.ID, Product>.open(
@@ -38,9 +52,9 @@ extension Cache where Key: Codable, Value: Codable {
   ///     pass a fixed date in tests.
   ///   - cost: The cost of one value, for `policy.costLimit`.
   ///   - name: The name inspectors show, such as "products".
-  ///   - inspector: Receives this cache's events, ``OwnerEvent/Kind/hydrated`` first, and the
-  ///     events of the ``FileStore`` that writes its file: "products file" for a cache named
-  ///     "products", else the file's name.
+  ///   - inspector: Receives this cache's events, ``OwnerEvent/Kind/hydrated`` first, and its
+  ///     file's, as a ``FileStore``'s (loaded, moved aside, written, write failed): "products
+  ///     file" for a cache named "products", else the file's name.
   ///   - describeKey: How inspectors show a key; by default its description.
   /// - Returns: The cache, holding the file's values.
   public static func open(
@@ -106,39 +120,34 @@ extension Cache where Key: Codable, Value: Codable {
     loader: (@Sendable (Key) async throws -> Value)?
   ) async -> Cache {
     precondition((persistedLimit ?? 0) >= 0, "Cache.open(persistingIn:) needs a persisted limit that is not negative")
-    let store = await FileStore.open(
-      url: url, default: CacheFile<Key, Value>(version: version), name: name.map { "\($0) file" }, inspector: inspector,
-      decode: CacheFile<Key, Value>.decoder(expecting: version))
+    let disk = CacheDisk<Key, Value>(
+      url: url, version: version, limit: persistedLimit, name: name.map { "\($0) file" }, inspector: inspector)
+    let opened = await disk.run { $0.open() }
     return await hydrated(
-      from: store, version: version, policy: policy, persistedLimit: persistedLimit, clock: clock,
-      wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey, loader: loader)
+      from: opened.file, problem: opened.problem, disk: disk, policy: policy, persistedLimit: persistedLimit,
+      clock: clock, wallClock: wallClock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
+      loader: loader)
   }
 
-  /// Makes the cache and fills it from the file the store read, off the caller's actor: ten
+  /// Makes the cache and fills it from the files the disk read, off the caller's actor: ten
   /// thousand values take milliseconds.
   @concurrent
   private static func hydrated(
-    from store: FileStore<CacheFile<Key, Value>>, version: Int, policy: CachePolicy, persistedLimit: Int?,
-    clock: some Clock<Duration>, wallClock: @escaping @Sendable () -> Date, cost: @escaping @Sendable (Value) -> Int,
-    name: String?, inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
+    from file: CacheFile<Key, Value>, problem: CachePersistenceError?, disk: CacheDisk<Key, Value>,
+    policy: CachePolicy, persistedLimit: Int?, clock: some Clock<Duration>,
+    wallClock: @escaping @Sendable () -> Date, cost: @escaping @Sendable (Value) -> Int, name: String?,
+    inspector: (any OwnerInspector)?, describeKey: (@Sendable (Key) -> String)?,
     loader: (@Sendable (Key) async throws -> Value)?
   ) async -> Cache {
-    let file = store.value
-    let problem: CachePersistenceError? =
-      store.loadProblem.map { .file($0) }
-      ?? (file.version == version ? nil : .schemaChanged(store.url, found: file.version, expected: version))
     let persistence = CachePersistence<Key, Value>(
       loadProblem: problem, limit: persistedLimit, wallClock: wallClock,
-      handOver: { snapshot, date in
-        store.merge { file, own in
-          file.merge(snapshot, own: own, version: version, savedAt: date.timeIntervalSince1970, limit: persistedLimit)
-        }
-      },
-      waitForWrite: { () async throws(FileStoreError) in try await store.flush() })
+      write: { save in await disk.run { $0.write(save) } },
+      look: { await disk.run { disk in (disk.changes(), disk.writes) } })
     let cache = Cache(
       policy: policy, clock: clock, cost: cost, name: name, inspector: inspector, describeKey: describeKey,
       memoryPressure: .system, persistence: persistence, loader: loader)
-    cache.hydrate(file.entries, elapsed: persistence.elapsed(since: file.savedAt), persistence: persistence)
+    cache.hydrate(
+      problem == nil ? file.entries : [], elapsed: persistence.elapsed(since: file.savedAt), persistence: persistence)
     return cache
   }
 }
@@ -164,7 +173,35 @@ extension Cache {
     guard let persistence else { return }
     let target = state.withLock(delivering: false) { $0.persisting?.changes ?? 0 }
     while let save = state.withLock(delivering: false, { $0.save(before: target) }) { await save.value }
-    try await persistence.flush()
+    try persistence.flush()
+    _ = await persistence.takeInChanges(state, now: now, cost: cost)
+  }
+
+  /// Takes in the changes other processes (an app's widget or extension, a second window)
+  /// wrote to the cache's file since this cache last read or wrote it: their values are
+  /// committed here as ``set(_:for:)`` commits (a load that started before never commits its
+  /// result over them), their removals remove, and ``updates()`` and every watch of a key show
+  /// them. A key changed here and not written yet keeps this cache's value, as the file will.
+  ///
+  /// Every save and every ``flush()`` does the same on its own. Call this when another process
+  /// may have written: when the app becomes active, when a screen appears. It costs two `stat`
+  /// calls on the file's own queue when nothing changed, and reads only the records appended
+  /// since when something did.
+  ///
+  /// ```swift
+  /// // The share extension added a product to the shared cache while the app was away.
+  /// case .active: Task { await products.reload() }
+  /// ```
+  ///
+  /// A removal that another process made and folded into a new snapshot before this cache read
+  /// its record is not seen until the cache is opened again; values are.
+  ///
+  /// - Returns: Whether another process had changed the file; `false` for a cache that is not
+  ///   persisted.
+  @discardableResult
+  public func reload() async -> Bool {
+    guard let persistence else { return false }
+    return await persistence.takeInChanges(state, now: now, cost: cost)
   }
 
   /// Fills the new cache with the values a file saved `elapsed` ago, and starts keeping the
@@ -176,6 +213,8 @@ extension Cache {
     state.withLock { state in
       let dropped = state.hydrate(saved, elapsed: elapsed, limit: persistence.limit, now: now, cost: cost)
       state.persisting = .init(limit: persistence.limit, startSave: saveStarter(persistence))
+      let recent = state.recentKeys(CacheState<Key, Value>.savedOrderLength)
+      state.persisting?.savedOrder = recent
       if dropped || problem != nil { state.persistedValuesChanged(nil) }
       inspection?.record(.hydrated(state.entries.count, size: state.size, problem: problem?.reason))
     }
@@ -184,9 +223,9 @@ extension Cache {
   /// What starts a save. It holds the state weakly, as the state holds it; the save it starts
   /// holds the state until it has written.
   private func saveStarter(_ persistence: CachePersistence<Key, Value>) -> @Sendable () -> Task<Void, Never>? {
-    { [weak state = self.state, now = self.now] in
+    { [weak state = self.state, now = self.now, cost = self.cost] in
       guard let state else { return nil }
-      return Task { await persistence.save(state, now: now) }
+      return Task { await persistence.save(state, now: now, cost: cost) }
     }
   }
 }

@@ -39,6 +39,22 @@
       #expect(cache.cachedValue(for: 1042) == "value 1042")
     }
 
+    // A persisted cache takes in the values another process wrote, without writing itself, and
+    // its screens see them.
+    @Test func anotherProcessValuesReachARunningCache() async throws {
+      let file = folder.file("cache.json")
+      let cache = await Cache<Int, String>.open(persistingIn: file, version: 1)
+      var changes = cache.updates().makeAsyncIterator()
+      #expect(await cache.reload() == false, "nothing written yet")
+
+      _ = try await runTogether(["cache", file.path, "7", "2"])
+      try #require(await cache.reload(), "the other process wrote the file")
+      #expect(cache.cachedValue(for: 7) == "value 7" && cache.cachedValue(for: 8) == "value 8")
+      #expect(await changes.next()?.key == 7)
+      #expect(await changes.next()?.key == 8)
+      #expect(await cache.reload() == false, "taken in already")
+    }
+
     // Another process's change reaches this one's screens on `reload()`.
     @Test func anotherProcessChangeReachesUpdatesOnReload() async throws {
       let file = folder.file("ids.json")

@@ -9,22 +9,12 @@ struct PersistedEntry<Key: Sendable, Value: Sendable>: Sendable {
   var idle: Duration
 }
 
-/// What a persisted cache hands to its file in one save: its values, and which keys it changed
-/// since the save before.
-struct CacheSnapshot<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  /// The values, from the least to the most recently used.
-  var entries: [PersistedEntry<Key, Value>]
-  /// The keys committed, removed, evicted or marked stale since the save before.
-  var changedKeys: Set<Key>
-  /// Every key the cache holds, those beyond the persisted limit included.
-  var heldKeys: Set<Key>
-  /// Whether the values replace the file's whole (after `removeAll()`, or a file of another
-  /// schema).
-  var replacesFile: Bool
-}
-
-/// What a persisted cache's file holds: the schema version it was written for, the wall-clock
-/// time it was saved at, and the values from the least to the most recently used.
+/// What a persisted cache's snapshot file holds: the schema version it was written for, the
+/// wall-clock time it was saved at, the values from the least to the most recently used, and
+/// the generation that ties the journal beside it (``JournalFormat``) to it.
+///
+/// A file written before the journal existed has no generation: it reads as generation 0, and
+/// no journal is taken for it but one written for generation 0, so such a file opens as it is.
 ///
 /// The version is read before the values, and the values are decoded only when the version is
 /// the one the decoder expects (``decoder(expecting:)``): a file of another schema is not corrupt,
@@ -35,19 +25,23 @@ struct CacheFile<Key: Codable & Sendable, Value: Codable & Sendable>: Codable, S
   /// run while the app does not.
   var savedAt: Double
   var entries: [PersistedEntry<Key, Value>]
+  /// Changes at each compaction; 0 for a file written before the journal.
+  var generation: UInt64
 
-  init(version: Int, savedAt: Double = 0, entries: [PersistedEntry<Key, Value>] = []) {
+  init(version: Int, savedAt: Double = 0, entries: [PersistedEntry<Key, Value>] = [], generation: UInt64 = 0) {
     self.version = version
     self.savedAt = savedAt
     self.entries = entries
+    self.generation = generation
   }
 
-  private enum CodingKeys: String, CodingKey { case version, savedAt, entries }
+  private enum CodingKeys: String, CodingKey { case version, savedAt, generation, entries }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     version = try container.decode(Int.self, forKey: .version)
     savedAt = try container.decode(Double.self, forKey: .savedAt)
+    generation = try container.decodeIfPresent(UInt64.self, forKey: .generation) ?? 0
     if let expected = decoder.userInfo[CacheFileVersion.key] as? Int, expected != version {
       entries = []
     } else {
@@ -59,6 +53,7 @@ struct CacheFile<Key: Codable & Sendable, Value: Codable & Sendable>: Codable, S
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(version, forKey: .version)
     try container.encode(savedAt, forKey: .savedAt)
+    try container.encode(generation, forKey: .generation)
     try container.encode(entries, forKey: .entries)
   }
 
@@ -73,94 +68,62 @@ struct CacheFile<Key: Codable & Sendable, Value: Codable & Sendable>: Codable, S
 }
 
 extension CacheFile where Key: Hashable {
-  /// Merges a snapshot of this process's cache into the file as it is on disk, which another
-  /// process sharing the file may have written since this one did; `own` is then the file as
-  /// this process wrote it (`nil` when no other process wrote since).
+  /// The file with `records` of its journal applied in order: a set puts its value last (the
+  /// most recently used), a removal drops the key, a use moves the key last, a record that
+  /// clears drops every value before it. Ages and idle times are carried to the newest save,
+  /// which becomes ``savedAt``, to the millisecond; the least recently used beyond `limit`, or
+  /// the last record's limit, are dropped.
   ///
-  /// Per key: a key the snapshot changed takes the snapshot's value, or is gone when the
-  /// snapshot lacks it (removed or evicted here). A key it did not change keeps the snapshot's
-  /// value while the file still holds what this process wrote for it; when another process
-  /// changed or removed it since, the file's value (or its absence) stands. A key this cache does
-  /// not hold at all (another process's) keeps the file's value. Ages and idle times are carried
-  /// to `savedAt`, and the least recently used beyond `limit` are dropped.
-  ///
-  /// Without another process the result is the snapshot, as it was before files were shared.
-  mutating func merge(
-    _ snapshot: CacheSnapshot<Key, Value>, own: CacheFile?, version: Int, savedAt: Double, limit: Int?
-  ) {
-    guard !snapshot.replacesFile, self.version == version else {
-      self = CacheFile(version: version, savedAt: savedAt, entries: snapshot.entries)
-      return
+  /// One pass, in the order of the values: a value moved or removed leaves a hole, and the
+  /// holes are dropped at the end, so a file opens in time linear in its values and records.
+  func applying(_ records: [JournalRecord<Key, Value>], limit: Int? = nil) -> CacheFile {
+    guard let last = records.last else {
+      guard let limit, entries.count > limit else { return self }
+      return CacheFile(
+        version: version, savedAt: savedAt, entries: Array(entries.suffix(limit)), generation: generation)
     }
-    let file = own == nil ? [:] : stored(self)
-    let written = own.flatMap { $0.version == version ? stored($0) : nil } ?? [:]
-    let later = Duration.seconds(min(max(savedAt - self.savedAt, 0), 1e12))
-    func carried(_ entry: PersistedEntry<Key, Value>) -> PersistedEntry<Key, Value> {
-      var entry = entry
-      entry.age += later
-      entry.idle += later
-      return entry
+    let latest = records.reduce(savedAt) { max($0, $1.savedAt) }
+    func carried(_ duration: Duration, by seconds: Double) -> Duration {
+      .milliseconds(Int64((min(max(duration.timeInterval + seconds, 0), 1e11) * 1000).rounded()))
     }
-    var ours: [PersistedEntry<Key, Value>] = []
-    for entry in snapshot.entries {
-      let onDisk = file[entry.key]
-      if own == nil || snapshot.changedKeys.contains(entry.key)
-        || onDisk?.same(as: written[entry.key]) ?? (written[entry.key] == nil)
-      {
-        ours.append(entry)
-      } else if let onDisk {
-        var theirs = carried(onDisk.entry)
-        theirs.idle = min(theirs.idle, entry.idle)  // a use here counts too
-        ours.append(theirs)
+    var folded: [PersistedEntry<Key, Value>?] = []
+    folded.reserveCapacity(entries.count + records.reduce(0) { $0 + $1.ops.count })
+    var positions: [Key: Int] = [:]
+    positions.reserveCapacity(entries.count)
+    func put(_ entry: PersistedEntry<Key, Value>) {
+      if let old = positions.updateValue(folded.count, forKey: entry.key) { folded[old] = nil }
+      folded.append(entry)
+    }
+    let snapshotLater = latest - savedAt
+    for entry in entries {
+      put(
+        PersistedEntry(
+          key: entry.key, value: entry.value, age: carried(entry.age, by: snapshotLater),
+          idle: carried(entry.idle, by: snapshotLater)))
+    }
+    for record in records {
+      let later = latest - record.savedAt
+      if record.clears {
+        folded.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+      }
+      for op in record.ops {
+        switch op.kind {
+        case .set(let value, let age):
+          put(
+            PersistedEntry(key: op.key, value: value, age: carried(age, by: later), idle: carried(op.idle, by: later)))
+        case .remove:
+          if let old = positions.removeValue(forKey: op.key) { folded[old] = nil }
+        case .touch:
+          guard let old = positions[op.key], var entry = folded[old] else { continue }
+          entry.idle = min(entry.idle, carried(op.idle, by: later))
+          put(entry)
+        }
       }
     }
-    let theirs = entries.filter { !snapshot.heldKeys.contains($0.key) && !snapshot.changedKeys.contains($0.key) }
-      .map(carried)
-    // Both run from the least to the most recently used: merged in that order.
-    var merged: [PersistedEntry<Key, Value>] = []
-    merged.reserveCapacity(ours.count + theirs.count)
-    var (i, j) = (0, 0)
-    while i < ours.count || j < theirs.count {
-      if j == theirs.count || (i < ours.count && ours[i].idle >= theirs[j].idle) {
-        merged.append(ours[i])
-        i += 1
-      } else {
-        merged.append(theirs[j])
-        j += 1
-      }
-    }
-    self = CacheFile(version: version, savedAt: savedAt, entries: Array(merged.suffix(limit ?? merged.count)))
-  }
-
-  /// Each entry of `file` by key, with what tells one version of a value from another.
-  private func stored(_ file: CacheFile) -> [Key: StoredVersion] {
-    var stored: [Key: StoredVersion] = [:]
-    for entry in file.entries { stored[entry.key] = StoredVersion(entry, savedAt: file.savedAt) }
-    return stored
-  }
-
-  /// One version of a value in a file: the value as encoded, and when it was stored on the wall
-  /// clock (to the millisecond, as a process that carries it over recomputes it).
-  private struct StoredVersion {
-    var entry: PersistedEntry<Key, Value>
-    var storedAt: Int64
-
-    init(_ entry: PersistedEntry<Key, Value>, savedAt: Double) {
-      self.entry = entry
-      storedAt = Int64(((savedAt - entry.age.timeInterval) * 1000).rounded())
-    }
-
-    /// Whether it is `other`: stored at the same time, with the same encoded value (encoded only
-    /// when the times agree, and only when another process wrote the file).
-    func same(as other: StoredVersion?) -> Bool {
-      guard let other, storedAt == other.storedAt else { return false }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = .sortedKeys
-      guard let mine = try? encoder.encode(entry.value), let theirs = try? encoder.encode(other.entry.value) else {
-        return false
-      }
-      return mine == theirs
-    }
+    let live = folded.compactMap { $0 }
+    let kept = min(limit ?? .max, last.limit ?? .max, live.count)
+    return CacheFile(version: version, savedAt: latest, entries: Array(live.suffix(kept)), generation: generation)
   }
 }
 

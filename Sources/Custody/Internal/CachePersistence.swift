@@ -1,7 +1,7 @@
 import Foundation
 
-/// The file of a persisted ``Cache``, owned by a ``FileStore``: what the cache saves its values
-/// through, and what went wrong when it was opened.
+/// The files of a persisted ``Cache`` (``CacheDisk``): what the cache saves its values through,
+/// takes in other processes' changes from, and what went wrong when it was opened.
 ///
 /// Made where `Key` and `Value` are `Codable`; the cache, which needs neither, holds it through
 /// the closures it was made with.
@@ -11,50 +11,74 @@ final class CachePersistence<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   /// The most values saved; `nil` saves every value.
   let limit: Int?
   private let wallClock: @Sendable () -> Date
-  /// Gives the file a snapshot saved at a wall-clock time; returns at once.
-  private let handOver: @Sendable (CacheSnapshot<Key, Value>, Date) -> Void
-  /// Waits until the last snapshot handed over is written.
-  private let waitForWrite: @Sendable () async throws(FileStoreError) -> Void
+  /// Writes one save on the disk's queue; returns what other processes wrote before it.
+  private let write: @Sendable (CacheSave<Key, Value>) async -> (FileChanges<Key, Value>?, FileStoreError?)
+  /// Reads what other processes wrote since, on the disk's queue, and how many saves the disk
+  /// had written then.
+  private let look: @Sendable () async -> (FileChanges<Key, Value>?, writes: UInt64)
+  /// How the last save's write went.
+  private let lastError = LockedState<FileStoreError?>(nil)
 
   init(
     loadProblem: CachePersistenceError?, limit: Int?, wallClock: @escaping @Sendable () -> Date,
-    handOver: @escaping @Sendable (CacheSnapshot<Key, Value>, Date) -> Void,
-    waitForWrite: @escaping @Sendable () async throws(FileStoreError) -> Void
+    write: @escaping @Sendable (CacheSave<Key, Value>) async -> (FileChanges<Key, Value>?, FileStoreError?),
+    look: @escaping @Sendable () async -> (FileChanges<Key, Value>?, writes: UInt64)
   ) {
     self.loadProblem = loadProblem
     self.limit = limit
     self.wallClock = wallClock
-    self.handOver = handOver
-    self.waitForWrite = waitForWrite
+    self.write = write
+    self.look = look
   }
 
-  /// One save (K3): a snapshot of the values under the cache's lock, handed to the file, then
-  /// the write awaited, so that changes made meanwhile are coalesced into the next save. The
-  /// file merges it with what another process wrote there (``CacheFile/merge(_:own:version:savedAt:limit:)``).
+  /// One save (K3): the keys changed and used since the save before, taken under the cache's
+  /// lock and appended to the journal (or, after a file that could not be used, every value
+  /// written as a new snapshot), then the write awaited, so that changes made meanwhile are
+  /// coalesced into the next save. What other processes wrote before it is taken in: this
+  /// save's keys were written after theirs, so they keep this process's values.
   ///
   /// It holds the cache's state, not the cache: a cache released with changes not yet written
   /// still writes them.
-  func save(_ state: LockedState<CacheState<Key, Value>>, now: @Sendable () -> Duration) async {
+  func save(
+    _ state: LockedState<CacheState<Key, Value>>, now: @escaping @Sendable () -> Duration,
+    cost: @escaping @Sendable (Value) -> Int
+  ) async {
     let time = now()
-    let saved = state.withLock(delivering: false) { state in
-      let entries = state.snapshot(now: time)
-      let changed = state.takeChangedKeys()
-      return CacheSnapshot(
-        entries: entries, changedKeys: changed.keys, heldKeys: Set(state.entries.indices.keys),
-        replacesFile: changed.replacesFile)
+    let savedAt = wallClock().timeIntervalSince1970
+    let save = state.withLock(delivering: false) { $0.nextSave(now: time, savedAt: savedAt) }
+    let (changes, error) = await write(save)
+    lastError.withLock { $0 = error }
+    let (wallNow, later) = (wallClock().timeIntervalSince1970, now())
+    let orphans = state.withLock { state in
+      defer { state.finishSave() }
+      guard let changes else { return [Task<Void, Never>]() }
+      return state.takeIn(changes, writtenBefore: nil, now: later, wallNow: wallNow, cost: cost)
     }
-    handOver(saved, wallClock())
-    try? await waitForWrite()  // a failed write is for `flush()` to report
-    state.withLock(delivering: false) { $0.finishSave() }
+    for orphan in orphans { orphan.cancel() }
   }
 
-  /// Waits until the last snapshot handed to the file is written.
-  func flush() async throws(CachePersistenceError) {
-    do {
-      try await waitForWrite()
-    } catch {
-      throw .file(error)
+  /// Takes in what other processes wrote to the file since this one last read or wrote it:
+  /// their values replace this cache's (but for keys changed here and not written yet), and
+  /// the cache's streams show them.
+  ///
+  /// - Returns: Whether another process had changed the file.
+  func takeInChanges(
+    _ state: LockedState<CacheState<Key, Value>>, now: @escaping @Sendable () -> Duration,
+    cost: @escaping @Sendable (Value) -> Int
+  ) async -> Bool {
+    let (changes, writes) = await look()
+    guard let changes else { return false }
+    let (wallNow, time) = (wallClock().timeIntervalSince1970, now())
+    let orphans = state.withLock { state in
+      state.takeIn(changes, writtenBefore: writes, now: time, wallNow: wallNow, cost: cost)
     }
+    for orphan in orphans { orphan.cancel() }
+    return true
+  }
+
+  /// Throws when the last save's write failed.
+  func flush() throws(CachePersistenceError) {
+    if let error = lastError.withLock({ $0 }) { throw .file(error) }
   }
 
   /// The wall-clock time since `savedAt` (seconds since 1970), never negative: a clock set

@@ -2,10 +2,10 @@
 /// state transitions. `Cache` runs the saves; `CachePersistence` hands them to the file.
 ///
 /// A change to what the file should hold only counts the change and, when no save runs, starts
-/// one: a commit costs the caller the same with a file as without. The save takes one snapshot
-/// of the values under the lock, hands it to the file and waits for the write; changes made
-/// meanwhile are counted and taken by the next save, so a burst of commits is written once or a
-/// few times.
+/// one: a commit costs the caller the same with a file as without. The save takes, under the
+/// lock, the keys changed since the save before (and the order of the most recently used) as
+/// one journal record, hands it to the file and waits for the write; changes made meanwhile are
+/// counted and taken by the next save, so a burst of commits is written once or a few times.
 extension CacheState {
   /// The saves of a persisted cache.
   struct Persisting {
@@ -30,6 +30,15 @@ extension CacheState {
     /// Whether the next save replaces the whole file (after `removeAll()`, or a file whose
     /// values were dropped when read).
     var replacesFile = false
+    /// The save being written: its number and the keys it writes (`nil`: every key). Another
+    /// process's change to one of them read before it is written loses to it.
+    var writing: (number: UInt64, keys: Set<Key>?)?
+    /// The saves begun.
+    var writesBegun: UInt64 = 0
+    /// The most recently used keys as the last record left them in the file, newest first.
+    var savedOrder: [Key] = []
+    /// Set while another process's changes are taken in: they are the file's already.
+    var takingIn = false
 
     init(limit: Int?, startSave: @escaping @Sendable () -> Task<Void, Never>?) {
       self.limit = limit
@@ -40,7 +49,7 @@ extension CacheState {
   /// Counts a change to the values the file holds (a commit, a removal, an eviction, a value
   /// marked stale) of `key`, or of every key when `nil`, and starts a save unless one runs (K3).
   mutating func persistedValuesChanged(_ key: Key?) {
-    guard var persisting else { return }
+    guard var persisting, !persisting.takingIn else { return }
     persisting.changes &+= 1
     if let key { persisting.changedKeys.insert(key) } else { persisting.replacesFile = true }
     if persisting.save == nil { persisting.save = persisting.startSave() }
@@ -89,6 +98,7 @@ extension CacheState {
   /// were made since its snapshot.
   mutating func finishSave() {
     guard var persisting else { return }
+    persisting.writing = nil
     persisting.written = persisting.saved
     persisting.save = persisting.changes > persisting.saved ? persisting.startSave() : nil
     self.persisting = persisting

@@ -48,6 +48,24 @@ enum FileWriter {
     syncFolder(of: url)
   }
 
+  /// Appends `data` to the file at `url` at `offset`, cutting off whatever follows it (the torn
+  /// tail of a write that never finished), and flushes it to disk before it returns. The
+  /// caller holds the folder's lock (``FolderLock``).
+  static func append(_ data: Data, to url: URL, at offset: Int) throws(SystemError) {
+    let descriptor = open(url.path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw SystemError(operation: "open", code: errno) }
+    defer { close(descriptor) }
+    try check(ftruncate(descriptor, off_t(offset)), "ftruncate")
+    guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw SystemError(operation: "lseek", code: errno) }
+    do {
+      try writeAll(data, to: descriptor)
+      try flushToDisk(descriptor)
+    } catch {
+      _ = ftruncate(descriptor, off_t(offset))  // no partial record left behind when it can be helped
+      throw error
+    }
+  }
+
   private static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemError) {
     let failure: Int32? = data.withUnsafeBytes { buffer in
       var offset = 0

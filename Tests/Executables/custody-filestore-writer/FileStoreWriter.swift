@@ -22,7 +22,8 @@ import Foundation
 /// when a write failed.
 ///
 /// With `set FILE FIRST COUNT` or `cache FILE FIRST COUNT`, one of two processes sharing a file
-/// (see `SharedFile`).
+/// (see `SharedFile`); with `cache FILE`, the persisted cache the journal's crash-safety test
+/// kills while it saves.
 @main
 struct FileStoreWriter {
   static func main() async {
@@ -36,8 +37,11 @@ struct FileStoreWriter {
       }
       exit(0)
     }
+    if arguments.count == 2, arguments[0] == "cache" {
+      await SharedFile.saveUntilKilled(in: URL(fileURLWithPath: arguments[1]))
+    }
     guard arguments.count == 1 else {
-      fail("usage: custody-filestore-writer FILE | (set|cache) FILE FIRST COUNT", status: 64)
+      fail("usage: custody-filestore-writer FILE | cache FILE | (set|cache) FILE FIRST COUNT", status: 64)
     }
     let store = await FileStore.open(url: URL(fileURLWithPath: CommandLine.arguments[1]), default: Record(sequence: 0))
     var sequence = store.value.sequence

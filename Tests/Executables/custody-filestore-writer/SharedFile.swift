@@ -38,4 +38,27 @@ enum SharedFile {
     }
     FileStoreWriter.report("done 0")
   }
+
+  /// Opens the cache persisted in `file`, then sets one numbered key after another, each with a
+  /// value that follows from its number (1 to 40 KB, so some records take several writes),
+  /// flushing each, until it is killed. Reports `ready N` (the highest key held), `start N` and
+  /// `done N` as the record writer does; exits 3 when the file could not be read.
+  static func saveUntilKilled(in file: URL) async -> Never {
+    let cache = await Cache<Int, String>.open(persistingIn: file, version: 1)
+    if let problem = cache.loadProblem { FileStoreWriter.fail("problem \(problem)", status: 3) }
+    var sequence = cache.count  // keys 1 to N, whole
+    FileStoreWriter.report("ready \(sequence)")
+    while true {
+      sequence += 1
+      FileStoreWriter.report("start \(sequence)")
+      cache.set(payload(sequence), for: sequence)
+      do { try await cache.flush() } catch { FileStoreWriter.fail("failed \(error)", status: 4) }
+      FileStoreWriter.report("done \(sequence)")
+    }
+  }
+
+  /// The value of key `sequence`: a mix of two is seen at once.
+  static func payload(_ sequence: Int) -> String {
+    String(repeating: "\(sequence);", count: 100 + sequence * 7_919 % 8_000)
+  }
 }
