@@ -1,5 +1,6 @@
 import Custody
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +9,14 @@ import Dispatch
 #endif
 
 /// Everything a file descriptor delivers (a pipe, a pseudo-terminal's master side), read on a
-/// dispatch source of its own, so a test awaits output instead of blocking in `read` or `poll`.
+/// thread of its own that waits in `poll`, so a test awaits output instead of blocking a pool
+/// thread in `read`.
+///
+/// Not a dispatch read source: on Linux, libdispatch's epoll bookkeeping is corrupted when many
+/// read sources on short-lived descriptors are made and cancelled at once from several threads
+/// (swift-corelibs-libdispatch issue 949), and its manager thread crashed the test process in
+/// `_dispatch_event_loop_drain` when the crash-safety loop, which starts and kills a child every
+/// few milliseconds, ran beside other tests that read pipes.
 ///
 /// The reader owns the descriptor: it makes it non-blocking, reads whatever arrives, and closes
 /// it when the input ends or ``close()`` is called. A descriptor that others also use (to write,
@@ -64,33 +72,29 @@ public final class DescriptorReader: Sendable {
 
   let output = AwaitableState(Output(), isFinal: \.isFinished)
   let replies = LockedState(Replies())
+  /// Where reads, replies and the close happen, one at a time.
   let queue: DispatchQueue
   let descriptor: Int32
-  private let source: LockedState<(any DispatchSourceRead)?>
+  /// The write end of the pipe that wakes the reading thread to stop; `nil` once closed.
+  private let wake: LockedState<Int32?>
 
   /// Starts reading `descriptor`, which the reader now owns.
   public init(descriptor: Int32, label: String) {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     self.descriptor = descriptor
-    queue = DispatchQueue(label: label)
-    // The source lives behind the lock (it is not `Sendable`); it is cancelled, and let go,
-    // when the input ends or the reader is closed.
-    let source = LockedState<(any DispatchSourceRead)?>(
-      DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue))
-    self.source = source
-    source.withLock { [output, replies] reading in
-      reading?.setEventHandler {
-        let open = Self.readAvailable(descriptor, into: output)
-        Self.writeReplies(replies, output, descriptor)
-        if !open { Self.cancel(source) }
-      }
-      reading?.setCancelHandler {
-        replies.withLock { $0.isClosed = true }
-        systemClose(descriptor)
-        output.update { $0.isFinished = true }
-      }
-      reading?.activate()
+    let queue = DispatchQueue(label: label)
+    self.queue = queue
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     }
+    wake = LockedState(ends[1] >= 0 ? ends[1] : nil)
+    let stop = ends[0]
+    let thread = Thread { [output, replies] in
+      Self.readUntilEnd(descriptor, stop: stop, queue: queue, output: output, replies: replies)
+    }
+    thread.name = label
+    thread.start()
   }
 
   deinit { close() }
@@ -108,14 +112,46 @@ public final class DescriptorReader: Sendable {
 
   /// Stops reading and closes the descriptor; waits that are left fail as ended.
   public func close() {
-    Self.cancel(source)
+    // Closing the wake pipe's write end makes its read end report a hang-up to the thread.
+    wake.withLock { end in
+      if let open = end { systemClose(open) }
+      end = nil
+    }
   }
 
-  /// Cancels the source once; its cancel handler, on the source's queue, closes the descriptor.
-  private static func cancel(_ source: LockedState<(any DispatchSourceRead)?>) {
-    source.withLock { reading in
-      reading?.cancel()
-      reading = nil
+  /// The reading thread: waits in `poll` for input or the stop, reads what came and writes the
+  /// replies it makes due, and at the end closes the descriptor (on `queue`, so no reply is
+  /// written after that).
+  private static func readUntilEnd(
+    _ descriptor: Int32, stop: Int32, queue: DispatchQueue, output: AwaitableState<Output>,
+    replies: LockedState<Replies>
+  ) {
+    var watched = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+    ]
+    var open = true
+    while open {
+      let ready = watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, -1) }
+      if ready < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      // The stop's only event is the hang-up of its write end (or, without a stop pipe, none).
+      if stop >= 0 && watched[1].revents != 0 { break }
+      if watched[0].revents & Int16(POLLNVAL) != 0 { break }
+      if watched[0].revents != 0 {
+        open = queue.sync {
+          let open = readAvailable(descriptor, into: output)
+          writeReplies(replies, output, descriptor)
+          return open
+        }
+      }
+    }
+    queue.sync {
+      replies.withLock { $0.isClosed = true }
+      systemClose(descriptor)
+      if stop >= 0 { systemClose(stop) }
+      output.update { $0.isFinished = true }
     }
   }
 
