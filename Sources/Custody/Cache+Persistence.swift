@@ -183,8 +183,9 @@ extension Cache {
   /// result over them), their removals remove, and ``updates()`` and every watch of a key show
   /// them. A key changed here and not written yet keeps this cache's value, as the file will.
   ///
-  /// Every save and every ``flush()`` does the same on its own. Call this when another process
-  /// may have written: when the app becomes active, when a screen appears. It costs two `stat`
+  /// Every save and every ``flush()`` does the same on its own, and so does a cache registered
+  /// with a ``LifecycleHub`` (or following ``revalidate(on:)``) when the app becomes active.
+  /// Call this when another process may have written at another moment: when a screen appears. It costs two `stat`
   /// calls on the file's own queue when nothing changed, and reads only the records appended
   /// since when something did.
   ///

@@ -110,6 +110,11 @@ extension Cache {
 
   /// Revalidates the watched keys an event calls for.
   func respond(to event: LifecycleEvent) {
+    // Another process (a widget, a share extension, a second window) may have written the
+    // file while the app was away: a persisted cache takes that in as the app comes back.
+    if event == .didBecomeActive, persistence != nil {
+      Task { [weak self] in await self?.reload() }
+    }
     let now = self.now()
     let reason: OwnerEvent.Reason = event == .didReconnect ? .reconnected : .becameActive
     let startsPolling = state.withLock { state in

@@ -179,6 +179,24 @@ struct CacheJournalTests {
     #expect(await reader.reload() == false, "taken in already")
   }
 
+  // A persisted cache that follows a lifecycle hub takes in the other's values when the app
+  // becomes active, without a call of its own.
+  @Test func aCacheFollowingTheHubTakesInTheOthersValuesWhenTheAppComesBack() async throws {
+    let writer = await open()
+    let follower = await open()
+    let hub = LifecycleHub(pollEvery: nil, clock: TestClock(), source: nil)
+    hub.register(follower)
+    var changes = follower.updates().makeAsyncIterator()
+    writer.set("from the widget", for: 7)
+    try await writer.flush()
+
+    hub.send(.didBecomeActive)
+
+    let change = await changes.next()
+    #expect(change?.key == 7 && change?.entry?.value == "from the widget")
+    #expect(follower.cachedValue(for: 7) == "from the widget")
+  }
+
   // A key changed here and not written yet keeps this cache's value over the other's older one.
   @Test func aLocalChangeNotYetWrittenWinsOverTheOthers() async throws {
     let first = await open()
