@@ -167,14 +167,44 @@ extension Cache {
   /// try await products.flush()  // a cache opened now finds `edited`
   /// ```
   ///
+  /// A caller cancelled while it waits (or before) returns at once, without an error, and the
+  /// write goes on: check `Task.isCancelled` after the call when it matters that it was written.
+  ///
   /// - Throws: ``CachePersistenceError/file(_:)`` when the last write failed; the file then
   ///   keeps what it held before.
   public func flush() async throws(CachePersistenceError) {
     guard let persistence else { return }
     let target = state.withLock(delivering: false) { $0.persisting?.changes ?? 0 }
-    while let save = state.withLock(delivering: false, { $0.save(before: target) }) { await save.value }
+    while let save = state.withLock(delivering: false, { $0.save(before: target) }) {
+      guard await Self.wait(for: save) else { return }  // cancelled: the save goes on
+    }
     try persistence.flush()
     _ = await persistence.takeInChanges(state, now: now, cost: cost)
+  }
+
+  /// Waits until `save` ends, or until the calling task is cancelled, which ends the wait at
+  /// once and leaves the save running (another process holding the folder's lock can keep it
+  /// waiting for as long as it holds it).
+  ///
+  /// - Returns: `false` when the wait ended because the caller was cancelled.
+  private static func wait(for save: Task<Void, Never>) async -> Bool {
+    let waiter = ReleasableWaiter<Void>()
+    do {
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          guard waiter.attach(continuation) else { return }
+          Task {
+            await save.value
+            waiter.resume(returning: ())
+          }
+        }
+      } onCancel: {
+        waiter.resume(throwing: CancellationError())
+      }
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// Takes in the changes other processes (an app's widget or extension, a second window)

@@ -54,6 +54,26 @@ struct FileStoreFlushTests {
     #expect(folder.text(of: "count.json") == "8")
   }
 
+  // The same for a persisted cache, whose journal is appended under the same lock.
+  @Test func aPersistedCacheFlushCancelledWhileItWaitsReturnsAndTheWriteGoesOn() async throws {
+    let url = folder.file("cache.json")
+    let cache = await Cache<Int, String>.open(persistingIn: url, version: 1)
+    let lock = try FolderHold(folder.url)
+    cache.set("kept", for: 1)
+    let flushing = Task {
+      try await cache.flush()
+      return Task.isCancelled
+    }
+    for _ in 0..<20 { await Task.yield() }
+    flushing.cancel()
+    #expect(try await flushing.value, "the flush returned to its cancelled caller")
+
+    lock.release()
+    try await cache.flush()
+    let reopened = await Cache<Int, String>.open(persistingIn: url, version: 1)
+    #expect(reopened.cachedValue(for: 1) == "kept", "the write went on")
+  }
+
   @Test func aWriteHeldByAnotherProcessCountsInFlightUntilItIsOnDisk() async throws {
     let store = await FileStore.open(url: file, default: 0)
     #expect(store.inFlightCount == 0)
@@ -76,7 +96,7 @@ private final class FolderHold {
   private var descriptor: Int32
 
   init(_ folder: URL) throws {
-    descriptor = open(folder.path, O_RDONLY)
+    descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { throw POSIXError(.EBADF) }
   }
 
