@@ -215,9 +215,9 @@ extension Cache {
   ///
   /// Every save and every ``flush()`` does the same on its own, and so does a cache registered
   /// with a ``LifecycleHub`` (or following ``revalidate(on:)``) when the app becomes active.
-  /// Call this when another process may have written at another moment: when a screen appears. It costs two `stat`
-  /// calls on the file's own queue when nothing changed, and reads only the records appended
-  /// since when something did.
+  /// Call this when another process may have written at another moment: when a screen
+  /// appears. It costs two `stat` calls on the file's own queue when nothing changed, and reads
+  /// only the records appended since when something did.
   ///
   /// ```swift
   /// // The share extension added a product to the shared cache while the app was away.
