@@ -99,7 +99,7 @@ public struct PagedItems<Item: Sendable>: Sendable {
   }
 }
 
-extension PagedItems: RandomAccessCollection {
+extension PagedItems: RandomAccessCollection, MutableCollection {
   public typealias Index = Int
   public typealias Indices = Range<Int>
 
@@ -112,10 +112,14 @@ extension PagedItems: RandomAccessCollection {
   /// Whether nothing is listed.
   public var isEmpty: Bool { root == nil }
 
-  /// The item at `position`, found in time logarithmic in the number of pages.
+  /// The item at `position`, found in time logarithmic in the number of pages. Setting it
+  /// copies only the page that holds it: copies of this value made before keep the old item.
   public subscript(position: Int) -> Item {
-    precondition(position >= 0 && position < count, "PagedItems: index \(position) out of range")
-    return root!.item(at: position, height: height)
+    get {
+      precondition(position >= 0 && position < count, "PagedItems: index \(position) out of range")
+      return root!.item(at: position, height: height)
+    }
+    set { replace(at: position, with: newValue) }
   }
 
   /// Walks the pages in order, at an array's cost per item.
@@ -178,6 +182,15 @@ extension PagedItems: Equatable where Item: Equatable {
     guard lhs.count == rhs.count else { return false }
     if lhs.root === rhs.root { return true }
     return lhs.elementsEqual(rhs)
+  }
+}
+
+extension PagedItems: Hashable where Item: Hashable {
+  /// Hashes the items in order, as an array of them hashes: lists equal however they were
+  /// paged hash alike.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for item in self { hasher.combine(item) }
   }
 }
 

@@ -79,6 +79,23 @@ import Testing
     }
   }
 
+  // Set through the subscript (MutableCollection), as a screen patches one row: the copy it was
+  // made from keeps its item, and lists equal however they were paged hash alike.
+  @Test func settingAnItemBySubscriptLeavesCopiesAloneAndEqualListsHashAlike() {
+    let (paged, array) = Self.paged(Self.pageSizes)
+    var patched = paged
+    patched[1_000] = -1
+    patched.swapAt(0, array.count - 1)
+    var expected = array
+    expected[1_000] = -1
+    expected.swapAt(0, array.count - 1)
+    #expect(Array(patched) == expected)
+    #expect(Array(paged) == array, "the copy it was made from")
+    #expect(Set([paged, PagedItems(array)]).count == 1, "one list, however paged")
+    #expect(paged.hashValue == PagedItems(array).hashValue)
+    #expect(Set([paged, patched]).count == 2)
+  }
+
   @Test func anEmptyPageChangesNothing() {
     var paged: PagedItems = [1, 2]
     paged.append(page: [])

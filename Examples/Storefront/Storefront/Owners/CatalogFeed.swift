@@ -165,7 +165,7 @@ public struct CatalogFeed: Sendable {
   private func keptFirstPage(of listing: QueryPager<Query, Cursor, Product, Listed>.Listing) -> CatalogScreen {
     let screen = CatalogScreen(listing)
     if links.keepsFirstPage(listing.query), !(screen.products.isEmpty && !screen.skipped.isEmpty) {
-      links.offline?.remember(screen.products, total: screen.total, sort: screen.sort, category: screen.category)
+      links.offline?.remember(Array(screen.products), total: screen.total, sort: screen.sort, category: screen.category)
     }
     return screen
   }
@@ -188,10 +188,10 @@ extension CatalogFeed {
 }
 
 extension CatalogScreen {
-  /// The screen of what a feed lists, its rows as one array (see ``PagerSnapshot/items``).
+  /// The screen of what a feed lists; shares the listing's pages.
   init(_ listing: QueryPager<CatalogFeed.Query, CatalogFeed.Cursor, Product, CatalogFeed.Listed>.Listing) {
     self.init(
-      products: listing.items, total: listing.info?.total ?? listing.pagedItems.count, hasMore: listing.hasMore,
+      products: listing.pagedItems, total: listing.info?.total ?? listing.pagedItems.count, hasMore: listing.hasMore,
       sort: listing.query.sort, category: listing.query.category, skipped: listing.info?.skipped ?? [])
   }
 }

@@ -1,3 +1,4 @@
+import Custody
 import Foundation
 
 /// Everything the catalog screen renders, as one `Sendable` value.
@@ -14,7 +15,9 @@ public struct CatalogScreen: Sendable {
     case offline(savedAt: Date)
   }
 
-  public var products: [Product]
+  /// The rows, page by page as the pager keeps them: a screen made from a long listing shares
+  /// its pages, never copies them (see `PagedItems`).
+  public var products: PagedItems<Product>
   /// How many products the catalog has in all.
   public var total: Int
   public var hasMore: Bool
@@ -27,7 +30,7 @@ public struct CatalogScreen: Sendable {
   public var skipped: [SkippedProduct]
 
   public init(
-    products: [Product] = [], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil,
+    products: PagedItems<Product> = [], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil,
     category: String? = nil, source: Source = .live, skipped: [SkippedProduct] = []
   ) {
     self.products = products
@@ -38,10 +41,20 @@ public struct CatalogScreen: Sendable {
     self.source = source
     self.skipped = skipped
   }
+
+  /// A screen of `products` held in one array (a saved page, a test's fixture).
+  public init(
+    products: [Product], total: Int = 0, hasMore: Bool = false, sort: ProductSort? = nil, category: String? = nil,
+    source: Source = .live, skipped: [SkippedProduct] = []
+  ) {
+    self.init(
+      products: PagedItems(products), total: total, hasMore: hasMore, sort: sort, category: category,
+      source: source, skipped: skipped)
+  }
 }
 
 extension CatalogScreen {
   /// The products grouped by category, sections in order of first appearance. Worked out on
   /// each read, in time linear in the rows: read it off the main actor for a long list.
-  public var sections: [CatalogSection] { CatalogPipeline.sectionsNow(of: products) }
+  public var sections: [CatalogSection] { CatalogPipeline.sectionsNow(of: Array(products)) }
 }

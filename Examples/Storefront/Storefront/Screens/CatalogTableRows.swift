@@ -25,7 +25,7 @@ public struct CatalogTableRows: Sendable, Equatable {
   ///
   /// - Returns: The ids shown before and still shown whose product differs: the rows to
   ///   reconfigure, in table order.
-  public mutating func replace(with newProducts: [Product]) -> [Product.ID] {
+  public mutating func replace(with newProducts: some Collection<Product>) -> [Product.ID] {
     var ids: [Product.ID] = []
     var products: [Product.ID: Product] = [:]
     ids.reserveCapacity(newProducts.count)

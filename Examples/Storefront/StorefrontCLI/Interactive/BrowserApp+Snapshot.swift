@@ -17,7 +17,7 @@ extension BrowserApp {
     snapshot.marksSelection = !style.usesColor
     switch mode {
     case .catalog, .confirmSignOut:
-      snapshot.rows = screen?.products ?? []
+      snapshot.rows = screen.map { Array($0.products) } ?? []
       snapshot.total = screen?.total
       snapshot.skipped = screen?.skipped.count ?? 0
       snapshot.notice = notice ?? catalog.skippedMessage

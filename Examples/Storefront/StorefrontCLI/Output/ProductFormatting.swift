@@ -56,7 +56,7 @@ public enum ProductFormatting {
   }
 
   /// ID, title, category, price, rating, favourite mark.
-  public static func table(_ products: [Product], favorites: Set<Product.ID>) -> TextTable {
+  public static func table(_ products: some Collection<Product>, favorites: Set<Product.ID>) -> TextTable {
     TextTable(
       columns: [
         .init("ID", .right), .init("TITLE", flexible: true), .init("CATEGORY", minimumWidth: 8, dropOrder: 2),

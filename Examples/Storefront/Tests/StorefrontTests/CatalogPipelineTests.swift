@@ -1,3 +1,4 @@
+import Custody
 import Storefront
 import Testing
 
@@ -60,7 +61,7 @@ struct CatalogPipelineTests {
     let slice = CatalogSlice(products: Self.products, hasMore: true, total: 20)
     let screen = await CatalogPipeline.screen(for: slice, sort: ProductSort(.rating))
 
-    #expect(screen.products == Self.products)
+    #expect(Array(screen.products) == Self.products)
     #expect(screen.sections.count == 2)
     #expect(screen.total == 20)
     #expect(screen.hasMore)
