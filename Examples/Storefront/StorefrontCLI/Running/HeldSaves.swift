@@ -67,6 +67,11 @@ final class HeldSaves: HTTPTransport {
     return Self.failure
   }
 
+  /// Ends every save held now with ``failure``, as SIGUSR1 does.
+  func failHeldSaves() {
+    Self.failAll(held)
+  }
+
   /// Ends every save held now with ``failure``.
   private static func failAll(_ held: LockedState<Held>) {
     let saves = held.withLock { held in

@@ -5,14 +5,9 @@ import Testing
 
 @testable import StorefrontCLI
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// `--hold-saves`: a product save waits until the process gets SIGUSR1, then fails without
-/// reaching the backend; reads go through. The browser test relies on it to hold a write.
+/// `--hold-saves`: a product save waits until it is let go (SIGUSR1 in the app), then fails
+/// without reaching the backend; reads go through. The browser test relies on it to hold a
+/// write, and sends the signal.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct HeldSavesTests {
   static let product = Backend.embeddedURL.appending(path: "/products/1")
@@ -36,7 +31,10 @@ struct HeldSavesTests {
     }
     var iterator = holds.makeAsyncIterator()
     await iterator.next()
-    kill(getpid(), SIGUSR1)
+    // What SIGUSR1 does. The signal itself is sent by the browser test to a storefront process
+    // of its own: sent to this process, which ThreadSanitizer runs too, its delivery can wait
+    // until a thread parked in an uninstrumented call wakes, which may be never.
+    transport.failHeldSaves()
     let answer = try await withTaskCancellationHandler {
       try await save.value
     } onCancel: {
