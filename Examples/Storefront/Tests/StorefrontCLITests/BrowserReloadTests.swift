@@ -35,17 +35,24 @@ struct BrowserReloadTests {
     #"{"id": 1, "title": "\#(title)", "category": "lighting", "price": 12, "rating": 4}"#
   }
 
+  /// The browser against `server` in a data folder of its own, its first page shown.
+  static func browse(_ server: RecordingServer) async throws -> (terminal: PseudoTerminal, data: DataFolder) {
+    let data = try DataFolder()
+    let terminal = try PseudoTerminal(arguments: ["--server", server.url, "--data-dir", data.path])
+    try await terminal.read(until: "1 of 1 · sorted by id")
+    return (terminal, data)
+  }
+
   /// How many times the server was asked for product 1 alone.
   static func productReads(_ server: RecordingServer) -> Int {
     server.requests.filter { $0.method == "GET" && $0.path == "/products/1" }.count
   }
 
   @Test func rOnTheDetailsAsksTheServerAgain() async throws {
-    let data = try DataFolder()
     let server = try Self.server()
     defer { server.stop() }
-    let terminal = try PseudoTerminal(arguments: ["--server", server.url, "--data-dir", data.path])
-    try await terminal.read(until: "1 of 1 · sorted by id")
+    let browser = try await Self.browse(server)
+    let terminal = browser.terminal
     var mark = terminal.mark
     terminal.send("\r")
     try await terminal.read(until: "Brass desk lamp, answer 1", after: mark)
@@ -63,11 +70,10 @@ struct BrowserReloadTests {
   }
 
   @Test func anEditTheServerDoesNotKeepIsSaidToLastUntilAReload() async throws {
-    let data = try DataFolder()
     let server = try Self.server()
     defer { server.stop() }
-    let terminal = try PseudoTerminal(arguments: ["--server", server.url, "--data-dir", data.path])
-    try await terminal.read(until: "1 of 1 · sorted by id")
+    let browser = try await Self.browse(server)
+    let terminal = browser.terminal
     var mark = terminal.mark
     terminal.send("e")
     try await terminal.read(until: "⏎ save", after: mark)
