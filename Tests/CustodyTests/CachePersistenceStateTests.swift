@@ -95,4 +95,33 @@ struct CachePersistenceStateTests {
     let droppedNone = whole.hydrate(saved, elapsed: .zero, limit: nil, now: .zero, cost: { _ in 1 })
     #expect(!droppedNone && whole.entries.count == 5)
   }
+
+  // K4: a save that sets keys used less recently than a key it leaves alone moves that key as
+  // well, so the journal orders the values as the cache does, whenever the saves fall.
+  @Test func aRecordKeepsAKeyUsedAfterTheKeysItSets() {
+    var (state, _) = persisted(limit: 3)
+    var file = CacheFile<Int, String>(version: 1)
+    func save() {
+      guard case .append(let record) = state.nextSave(now: .zero, savedAt: 0) else {
+        Issue.record("a journal record was expected")
+        return
+      }
+      file = file.applying([record], limit: 3)
+      state.finishSave()
+    }
+    state.commit("v1", cost: 1, for: 1, now: .zero)
+    save()
+    for key in 2...5 { state.commit("v\(key)", cost: 1, for: key, now: .zero) }
+    _ = state.peek(1, usedAt: .zero)
+    state.commit("v6", cost: 1, for: 6, now: .zero)
+    save()
+    #expect(file.entries.map(\.key) == [5, 1, 6], "the three most recently used, the least first")
+
+    // A key the last record already placed, set again and then passed by a read.
+    _ = state.peek(5, usedAt: .zero)
+    state.commit("v6 again", cost: 1, for: 6, now: .zero)
+    _ = state.peek(5, usedAt: .zero)
+    save()
+    #expect(file.entries.map(\.key) == [1, 6, 5])
+  }
 }

@@ -32,12 +32,14 @@ extension CacheState {
 
     let window = recentKeys(changed.count * 2 + Self.savedOrderLength)
     // Where the window goes on as the file's order already has it: the keys before were used
-    // since the last record.
+    // since the last record. A changed key is set again, which makes it the file's most recently
+    // used, so every key the window puts before it is moved too.
     var moved = window.count
     if let first = persisting.savedOrder.first, let start = window.firstIndex(of: first),
       zip(window[start...], persisting.savedOrder).allSatisfy({ $0 == $1 })
     {
-      moved = start
+      let lastChanged = window.lastIndex(where: changed.contains).map { $0 + 1 } ?? 0
+      moved = max(start, lastChanged)
     }
     var record = JournalRecord<Key, Value>(savedAt: savedAt, limit: persisting.limit)
     record.ops.reserveCapacity(changed.count + moved)

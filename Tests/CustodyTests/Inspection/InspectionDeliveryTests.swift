@@ -46,11 +46,15 @@ struct InspectionDeliveryTests {
     let clock = TestClock()
     let inspector = TestInspector()
     let cache = Cache<Int, String>(clock: clock, name: "products", inspector: inspector)
+    let load = ControlledOperation<Void, String>()
     clock.advance(by: .seconds(5))
-    _ = try await cache.value(for: 1) {
-      clock.advance(by: .seconds(3))
-      return "one"
-    }
+    // The clock moves once the caller waits: a load that moved it at once could do so before
+    // the caller's join is recorded, and that event would rightly carry the later time.
+    async let value = cache.value(for: 1) { try await load() }
+    try await inspector.waitForWaiters(1, on: 1)
+    clock.advance(by: .seconds(3))
+    try await load.waitForCalls(1)[0].resolve("one")
+    #expect(try await value == "one")
     let events = inspector.events
     #expect(events.map(\.time) == [.seconds(5), .seconds(5), .seconds(5), .seconds(8), .seconds(8)])
     let finished = try #require(events.first { $0.kind == .finished })
