@@ -49,6 +49,10 @@ extension DemoTour {
     let afterRefresh = catalog.state.value?.products.first?.title ?? "nothing"
     result("the refresh answered first: the screen shows “\(afterRefresh)”")
     await firstLoad
+    // The refresh cancelled the first page's fetch; the trace shows its end, so wait for it.
+    await tracing.withLock { $0 }?.waitForEvent(atMost: .seconds(5)) { event in
+      event.owner.name == "catalog feed" && event.kind == .finished && event.outcome == .dropped
+    }
     let afterSlow = catalog.state.value?.products.first?.title ?? "nothing"
     result(
       "the first load was dropped when the refresh began, so its page, with the old title, was never "
