@@ -14,11 +14,36 @@ extension JSONReader {
   /// Moves the cursor, inside a string, to its closing quote or its first backslash; declines a
   /// control character and a string that does not end. Returns whether every byte passed was
   /// ASCII.
-  @inline(__always) private mutating func scanToQuoteOrBackslash() throws(Declined) -> Bool {
-    var seen: UInt8 = 0
+  ///
+  /// Eight bytes at a time: a byte below 0x20, or equal to `"` or `\` (an equal byte is a zero
+  /// byte of the XOR), sets the high bit of its byte in `special` (the classic tests). A test
+  /// can also mark a byte above one it rightly marked (a borrow runs upward), never one below,
+  /// so the lowest bit set is the first such byte, and the cursor goes straight to it.
+  @inline(__always) mutating func scanToQuoteOrBackslash() throws(Declined) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var high: UInt64 = 0
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quoted = word ^ (ones &* 0x22)
+      let escaped = word ^ (ones &* 0x5C)
+      let quote = (quoted &- ones) & ~quoted & highs
+      let backslash = (escaped &- ones) & ~escaped & highs
+      let special = control | quote | backslash
+      if special != 0 {
+        let passed = special.trailingZeroBitCount & ~7
+        if passed > 0 { high |= word & highs & (UInt64.max >> (64 - passed)) }
+        index += passed >> 3
+        guard base[index] >= 0x20 else { throw Declined() }
+        return high == 0
+      }
+      high |= word & highs
+      index += 8
+    }
+    var seen: UInt8 = high == 0 ? 0 : 0x80
     while index < end {
-      skipPlainBytes(seen: &seen)
-      guard index < end else { break }
       let byte = base[index]
       if byte == .quote || byte == .backslash { return seen < 0x80 }
       if byte < 0x20 { throw Declined() }
@@ -26,31 +51,6 @@ extension JSONReader {
       index += 1
     }
     throw Declined()
-  }
-
-  /// Moves the cursor past whole runs of eight bytes inside a string that hold no quote, no
-  /// backslash and no control character, eight at a time, and adds their high bits to `seen`
-  /// (so that a string of ASCII is known as one). Stops before the eight bytes that hold one of
-  /// those, or fewer than eight before the end; the byte loop after it reads them.
-  @inline(__always) mutating func skipPlainBytes(seen: inout UInt8) {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var high: UInt64 = 0
-    let raw = UnsafeRawPointer(base)
-    while index + 8 <= end {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      // A byte below 0x20, or equal to `"` or `\` (an equal byte is a zero byte of the XOR):
-      // the classic tests, exact about whether any byte of the word matches.
-      let control = (word &- ones &* 0x20) & ~word & highs
-      let quoted = word ^ (ones &* 0x22)
-      let escaped = word ^ (ones &* 0x5C)
-      let quote = (quoted &- ones) & ~quoted & highs
-      let backslash = (escaped &- ones) & ~escaped & highs
-      guard control | quote | backslash == 0 else { break }
-      high |= word & highs
-      index += 8
-    }
-    if high != 0 { seen |= 0x80 }
   }
 
   /// A string value, `nil` for `null`.

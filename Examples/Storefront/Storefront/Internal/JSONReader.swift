@@ -87,19 +87,14 @@ struct JSONReader {
   }
 
   /// A key without escapes (`JSONDecoder` unescapes keys; matching raw bytes could differ).
+  /// Declines a key that is not ASCII too: keys are compared as bytes, and none of the known
+  /// keys has another byte.
   mutating func readKey() throws(Declined) -> JSONKey {
     try expect(.quote)
     let start = index
-    while index < end {
-      let byte = base[index]
-      if byte == .quote {
-        index += 1
-        return JSONKey(start: base + start, count: index - 1 - start)
-      }
-      if byte == .backslash || byte < 0x20 || byte >= 0x80 { throw Declined() }
-      index += 1
-    }
-    throw Declined()
+    guard try scanToQuoteOrBackslash(), base[index] == .quote else { throw Declined() }
+    index += 1
+    return JSONKey(start: base + start, count: index - 1 - start)
   }
 
   /// `[String]`, `nil` for `null`.

@@ -48,7 +48,7 @@ extension ProductDTO {
     case dimensions, warrantyInformation, shippingInformation, availabilityStatus, reviews, returnPolicy
     case minimumOrderQuantity, meta, images, thumbnail
 
-    var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
     // Dispatched on the key's length first: most keys are told apart by it alone.
     init?(_ key: JSONKey) {

@@ -65,7 +65,10 @@ public final class CatalogViewModel {
 
   private func showFirstPage(_ load: () async throws -> CatalogScreen) async {
     state.startLoading()
-    do { (state, nextPageFailure) = (.loaded(try await load()), nil) } catch { state.fail(error) }
+    do {
+      state.show(try await load())  // frees the list shown before, maybe thousands, off the main actor
+      nextPageFailure = nil
+    } catch { state.fail(error) }
   }
 
   private func showNextPage(_ load: () async throws -> CatalogScreen) async {

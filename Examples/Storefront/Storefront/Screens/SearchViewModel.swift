@@ -68,7 +68,7 @@ public final class SearchViewModel {
     guard let shown = state.value?.query else { return }
     for await entry in repository.watchSearch(shown) {
       guard let page = entry.value, !state.isLoading, state.value?.query == shown else { continue }
-      state = .loaded(SearchResults(shown, page))
+      state.show(SearchResults(shown, page))
     }
   }
 }
