@@ -64,7 +64,10 @@ struct OverlappingActionsTests {
     editor.title = "New"
     let saving = Task { await detail.save(editor) }
     let update = try await service.updates.waitForCalls(1)[0]
-    // The favourites file's folder becomes a regular file: the toggle cannot be saved.
+    // The favourites file's folder becomes a regular file: the toggle cannot be saved. The
+    // product cache's save of the loaded product is written first, so nothing writes into the
+    // folder while it is removed.
+    try await bed.environment.repository.flush()
     try FileManager.default.removeItem(at: bed.folder)
     try Data("not a folder".utf8).write(to: bed.folder)
 
