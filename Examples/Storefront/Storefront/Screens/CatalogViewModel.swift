@@ -36,7 +36,6 @@ public final class CatalogViewModel {
   public func setSort(_ sort: ProductSort?) async { await list(sort, category) }
   /// Lists `category` (`nil`: all products) from its first page, in the order asked for last.
   public func setCategory(_ category: String?) async { await list(sort, category) }
-
   /// Appends the next page; nothing while the first loads, at the end, or on the saved page.
   public func loadMore() async { await showNextPage { try await feed.loadNext() } }
 
@@ -65,10 +64,8 @@ public final class CatalogViewModel {
 
   private func showFirstPage(_ load: () async throws -> CatalogScreen) async {
     state.startLoading()
-    do {
-      state.show(try await load())  // frees the list shown before, maybe thousands, off the main actor
-      nextPageFailure = nil
-    } catch { state.fail(error) }
+    do { state.show(try await load()) } catch { return state.fail(error) }  // `show` frees the old rows off-main
+    nextPageFailure = nil
   }
 
   private func showNextPage(_ load: () async throws -> CatalogScreen) async {
