@@ -68,22 +68,39 @@ struct JSONReader {
   @inline(__always) mutating func readObject(
     _ member: (inout JSONReader, JSONKey) throws(Declined) -> Void
   ) throws(Declined) {
-    try expect(.openBrace)
-    if consume(.closeBrace) { return }
+    guard try openObject() else { return }
     repeat {
-      let key = try readKey()
-      try expect(.colon)
-      try member(&self, key)
-    } while consume(.comma)
+      try member(&self, try memberKey())
+    } while try nextMember()
+  }
+
+  /// Opens an object: whether it has a member, the cursor then at its key. With
+  /// ``memberKey()`` and ``nextMember()``, reads an object as ``readObject(_:)`` does in a
+  /// loop of the caller's, which can build a value in a local variable that no closure
+  /// captures (returning a captured one copies it).
+  @inline(__always) mutating func openObject() throws(Declined) -> Bool {
+    try expect(.openBrace)
+    return !consume(.closeBrace)
+  }
+
+  /// A member's key and its colon; the cursor is then at its value.
+  @inline(__always) mutating func memberKey() throws(Declined) -> JSONKey {
+    let key = try readKey()
+    try expect(.colon)
+    return key
+  }
+
+  /// After a member's value: whether another member follows, or else the object's end.
+  @inline(__always) mutating func nextMember() throws(Declined) -> Bool {
+    if consume(.comma) { return true }
     try expect(.closeBrace)
+    return false
   }
 
   /// Reads an array, calling `element` while the cursor is at each element.
   @inline(__always) mutating func readArray(_ element: (inout JSONReader) throws(Declined) -> Void) throws(Declined) {
-    try expect(.openBracket)
-    if consume(.closeBracket) { return }
-    repeat { try element(&self) } while consume(.comma)
-    try expect(.closeBracket)
+    guard try openArray() else { return }
+    repeat { try element(&self) } while try nextElement()
   }
 
   /// A key without escapes (`JSONDecoder` unescapes keys; matching raw bytes could differ).
@@ -101,8 +118,28 @@ struct JSONReader {
   mutating func optionalStrings() throws(Declined) -> [String]? {
     if consumeNull() { return nil }
     var strings: [String] = []
-    try readArray { reader throws(Declined) in strings.append(try reader.readString()) }
+    guard try openArray() else { return strings }
+    strings.reserveCapacity(Self.elementsExpected)
+    repeat { strings.append(try readString()) } while try nextElement()
     return strings
+  }
+
+  /// Room for the elements of a product's arrays (tags, images, reviews: one to five), made once
+  /// an array has one: grown one append at a time, three take two allocations.
+  static var elementsExpected: Int { 4 }
+
+  /// Opens an array: whether it has an element, the cursor then at it. With ``nextElement()``,
+  /// reads an array as ``readArray(_:)`` does in a loop of the caller's.
+  @inline(__always) mutating func openArray() throws(Declined) -> Bool {
+    try expect(.openBracket)
+    return !consume(.closeBracket)
+  }
+
+  /// After an element: whether another follows, or else the array's end.
+  @inline(__always) mutating func nextElement() throws(Declined) -> Bool {
+    if consume(.comma) { return true }
+    try expect(.closeBracket)
+    return false
   }
 }
 

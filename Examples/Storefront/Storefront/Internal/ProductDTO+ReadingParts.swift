@@ -9,45 +9,53 @@ extension ProductDTO.Review {
   }
 
   static func read(from reader: inout JSONReader) throws(JSONReader.Declined) -> Self {
-    try read(from: &reader, keepingEmail: true)
+    var reviewerEmail: String?
+    let review = try readFields(from: &reader) { reader throws(JSONReader.Declined) in
+      reviewerEmail = try reader.readOptionalString()
+    }
+    return Self(
+      rating: review.rating, comment: review.comment, date: review.date, reviewerName: review.reviewerName,
+      reviewerEmail: reviewerEmail)
   }
 
-  /// A review; its e-mail address is checked either way, and kept only when `keepingEmail`
-  /// (the model has none, and a skipped string costs no allocation).
-  static func read(from reader: inout JSONReader, keepingEmail: Bool) throws(JSONReader.Declined) -> Self {
+  /// A review's fields, `email` called at the e-mail address's value (a string or `null`) if
+  /// there is one: the DTO keeps it, the model checks it and leaves it. Declines a duplicate
+  /// key and a missing field, as `JSONDecoder` fails on each.
+  @inline(__always)
+  static func readFields(
+    from reader: inout JSONReader, email: (inout JSONReader) throws(JSONReader.Declined) -> Void
+  ) throws(JSONReader.Declined) -> (rating: Int, comment: String, date: String, reviewerName: String) {
     var rating: Int?
     var comment: String?
     var date: String?
     var reviewerName: String?
-    var reviewerEmail: String??
-    try reader.readObject { reader, key throws(JSONReader.Declined) in
-      if key.is("rating") {
-        guard rating == nil else { throw JSONReader.Declined() }
-        rating = try reader.readInt()
-      } else if key.is("comment") {
-        guard comment == nil else { throw JSONReader.Declined() }
-        comment = try reader.readString()
-      } else if key.is("date") {
-        guard date == nil else { throw JSONReader.Declined() }
-        date = try reader.readString()
-      } else if key.is("reviewerName") {
-        guard reviewerName == nil else { throw JSONReader.Declined() }
-        reviewerName = try reader.readString()
-      } else if key.is("reviewerEmail") {
-        guard reviewerEmail == nil else { throw JSONReader.Declined() }
-        if keepingEmail {
-          reviewerEmail = .some(try reader.readOptionalString())
+    var hasEmail = false
+    if try reader.openObject() {
+      repeat {
+        let key = try reader.memberKey()
+        if key.is("rating") {
+          guard rating == nil else { throw JSONReader.Declined() }
+          rating = try reader.readInt()
+        } else if key.is("comment") {
+          guard comment == nil else { throw JSONReader.Declined() }
+          comment = try reader.readString()
+        } else if key.is("date") {
+          guard date == nil else { throw JSONReader.Declined() }
+          date = try reader.readString()
+        } else if key.is("reviewerName") {
+          guard reviewerName == nil else { throw JSONReader.Declined() }
+          reviewerName = try reader.readString()
+        } else if key.is("reviewerEmail") {
+          guard !hasEmail else { throw JSONReader.Declined() }
+          hasEmail = true
+          try email(&reader)
         } else {
-          try reader.skipOptionalString()
-          reviewerEmail = .some(nil)
+          try reader.skipValue()
         }
-      } else {
-        try reader.skipValue()
-      }
+      } while try reader.nextMember()
     }
     guard let rating, let comment, let date, let reviewerName else { throw JSONReader.Declined() }
-    return Self(
-      rating: rating, comment: comment, date: date, reviewerName: reviewerName, reviewerEmail: reviewerEmail ?? nil)
+    return (rating, comment, date, reviewerName)
   }
 }
 
