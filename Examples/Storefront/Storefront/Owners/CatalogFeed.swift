@@ -165,7 +165,7 @@ public struct CatalogFeed: Sendable {
   private func keptFirstPage(of listing: QueryPager<Query, Cursor, Product, Listed>.Listing) -> CatalogScreen {
     let screen = CatalogScreen(listing)
     if links.keepsFirstPage(listing.query), !(screen.products.isEmpty && !screen.skipped.isEmpty) {
-      links.offline?.remember(Array(screen.products), total: screen.total, sort: screen.sort, category: screen.category)
+      links.offline?.remember(screen.products, total: screen.total, sort: screen.sort, category: screen.category)
     }
     return screen
   }

@@ -59,8 +59,12 @@ public final class OfflineCatalog: Sendable {
   }
 
   /// Remembers the start of the catalog as just fetched, in `sort` order, of `category` (`nil`:
-  /// all products).
-  public func remember(_ products: [Product], total: Int, sort: ProductSort?, category: String? = nil) {
+  /// all products). Only the first ``capacity`` products are copied: a screen's rows (the pager's
+  /// pages) are passed as they are, so remembering a 10,000-product page on the main actor copies
+  /// a hundred of them, not every one.
+  public func remember(
+    _ products: some Collection<Product>, total: Int, sort: ProductSort?, category: String? = nil
+  ) {
     let kept = Array(products.prefix(Self.capacity))
     store.save(
       CatalogSnapshot(products: kept, total: total, sort: sort, category: category, savedAt: now(), server: server))
