@@ -155,16 +155,10 @@ extension JSONReader {
 
   /// `bytes` as a string, declining invalid UTF-8 (which `String(decoding:)` would repair).
   private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool = false) throws(Declined) -> String {
-    if isASCII { return String(decoding: bytes, as: UTF8.self) }
-    if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
-      // One pass that validates as it copies.
-      guard let string = String(validating: bytes, as: UTF8.self) else { throw Declined() }
-      return string
-    }
     let string = String(decoding: bytes, as: UTF8.self)
     // A repaired string differs from its bytes: the replacement character stands where invalid
-    // bytes were.
-    guard string.utf8.elementsEqual(bytes) else { throw Declined() }
+    // bytes were. (`String(validating:as:)` would do it in one pass; the iOS 17 SDK has none.)
+    guard isASCII || string.utf8.elementsEqual(bytes) else { throw Declined() }
     return string
   }
 
