@@ -20,13 +20,15 @@ extension Pager {
 
   /// The first page of the list: at once when a page is listed, else from the fetch in flight
   /// or a new one.
-  func firstAnswer() async throws -> Answer {
-    try await wait { machine, waiterID, waiter in
-      switch machine.loadFirst(waiterID, waiter) {
-      case .atEnd: return .answer
-      case .joined: return .none
-      case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
-      }
+  nonisolated func firstAnswer() async throws -> Answer {
+    try await wait { pager, waiterID, waiter in pager.firstStep(waiterID, waiter) }
+  }
+
+  private func firstStep(_ waiterID: UInt64, _ waiter: Waiter) -> Step {
+    switch machine.loadFirst(waiterID, waiter) {
+    case .atEnd: return .answer
+    case .joined: return .none
+    case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
     }
   }
 
@@ -34,15 +36,15 @@ extension Pager {
   /// listed, else from the fetch in flight or a new one. Another query empties the list and
   /// fetches its first page; the fetch it replaces is cancelled and its callers wait for the
   /// new first page instead.
-  func list<Query: Hashable & Sendable>(
+  nonisolated func list<Query: Hashable & Sendable>(
     _ query: Query, fetch: @escaping @Sendable (Query, Cursor) async throws -> Page<Cursor, Item, Info>
   ) async throws -> Answer {
-    if let listed = self.query as? Query, listed == query { return try await firstAnswer() }
-    return try await wait { machine, waiterID, waiter in
+    try await wait { pager, waiterID, waiter in
+      if let listed = pager.query as? Query, listed == query { return pager.firstStep(waiterID, waiter) }
       // Only a caller that joins switches: one cancelled before it got here changes nothing.
-      self.query = query
-      self.fetch = { cursor in try await fetch(query, cursor) }
-      switch machine.restart(waiterID, waiter) {
+      pager.query = query
+      pager.fetch = { cursor in try await fetch(query, cursor) }
+      switch pager.machine.restart(waiterID, waiter) {
       case .joined: return .none
       case .start(let id, let cursor, let replacing):
         return .start(id, cursor, .refresh, replacing: replacing, emptied: true)

@@ -39,6 +39,8 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   public typealias Fetch = @Sendable (Cursor) async throws -> Page<Cursor, Item, Info>
 
   typealias Waiter = ReleasableWaiter<Answer>
+  /// Hands callers to this actor in order, releasing a cancelled one at once (see ``JoinQueue``).
+  private let joins = JoinQueue<Pager, Answer>()
 
   /// Fetches a page of the list listed now; a ``QueryPager`` replaces it when its query changes.
   var fetch: Fetch
@@ -92,13 +94,13 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   /// - Returns: The items listed so far, with the new page appended.
   /// - Throws: The fetch's error (nothing changes; the next call retries the same cursor), or
   ///   `CancellationError` when the calling task is cancelled or ``reset()`` cancelled the fetch.
-  public func loadNext() async throws -> PagerSnapshot<Item, Info> {
+  nonisolated public func loadNext() async throws -> PagerSnapshot<Item, Info> {
     try await nextAnswer().snapshot
   }
 
-  func nextAnswer() async throws -> Answer {
-    try await wait { machine, waiterID, waiter in
-      switch machine.loadNext(waiterID, waiter) {
+  nonisolated func nextAnswer() async throws -> Answer {
+    try await wait { pager, waiterID, waiter in
+      switch pager.machine.loadNext(waiterID, waiter) {
       case .atEnd: return .answer
       case .joined: return .none
       case .start(let id, let cursor): return .start(id, cursor, .nextPage, replacing: nil)
@@ -115,13 +117,13 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
   /// - Returns: The new first page, once it replaced the old list.
   /// - Throws: The fetch's error (the old list stays), or `CancellationError` when the calling
   ///   task is cancelled or ``reset()`` cancelled the fetch.
-  public func refresh() async throws -> PagerSnapshot<Item, Info> {
+  nonisolated public func refresh() async throws -> PagerSnapshot<Item, Info> {
     try await refreshAnswer().snapshot
   }
 
-  func refreshAnswer() async throws -> Answer {
-    try await wait { machine, waiterID, waiter in
-      switch machine.refresh(waiterID, waiter) {
+  nonisolated func refreshAnswer() async throws -> Answer {
+    try await wait { pager, waiterID, waiter in
+      switch pager.machine.refresh(waiterID, waiter) {
       case .joined: return .none
       case .start(let id, let cursor, let replacing): return .start(id, cursor, .refresh, replacing: replacing)
       }
@@ -135,31 +137,38 @@ public actor Pager<Cursor: Sendable, Item: Identifiable & Sendable, Info: Sendab
     case start(UInt64, Cursor, OwnerEvent.Reason, replacing: UInt64?, emptied: Bool = false)
   }
 
-  func wait(
-    _ enter: (inout PagerStateMachine<Cursor, Item, Info, Waiter>, UInt64, Waiter) -> Step
-  ) async throws -> Answer {
-    let waiterID = machine.makeID()
-    return try await FlightWaiting.wait(on: self) { waiter in
-      switch enter(&machine, waiterID, waiter) {
-      case .none: break
-      case .answer:
-        waiter.resume(returning: answer)
-        return
-      case .start(let id, let cursor, let kind, let replacing, let emptied):
-        if let replacing {
-          tasks.removeValue(forKey: replacing)?.cancel()
-          inspection?.record(.detached(replacing, .refresh))
-        }
-        if emptied { publish() }
-        inspection?.record(.started(id, kind))
-        start(id, cursor: cursor)
-      }
-      if let inspection, let current = machine.current {
-        inspection.record(.joined(current.id, waiters: current.waiters.count))
-      }
-    } leave: { pager in
+  /// Waits for an answer, as `enter` decides on the pager's actor with the machine, the caller's
+  /// identifier and its waiter. The wait itself runs where the caller runs, so its cancellation
+  /// releases it without a hop to the pager.
+  nonisolated func wait(_ enter: @escaping @Sendable (isolated Pager, UInt64, Waiter) -> Step) async throws -> Answer {
+    try await joins.wait(on: self) { pager, waiter in
+      pager.join(waiter, enter)
+    } leave: { pager, waiterID in
       pager.leave(waiterID)
     }
+  }
+
+  /// Answers `waiter` or keeps it with a fetch; returns the identifier it waits under.
+  private func join(_ waiter: Waiter, _ enter: (isolated Pager, UInt64, Waiter) -> Step) -> UInt64? {
+    let waiterID = machine.makeID()
+    switch enter(self, waiterID, waiter) {
+    case .none: break
+    case .answer:
+      waiter.resume(returning: answer)
+      return nil
+    case .start(let id, let cursor, let kind, let replacing, let emptied):
+      if let replacing {
+        tasks.removeValue(forKey: replacing)?.cancel()
+        inspection?.record(.detached(replacing, .refresh))
+      }
+      if emptied { publish() }
+      inspection?.record(.started(id, kind))
+      start(id, cursor: cursor)
+    }
+    if let inspection, let current = machine.current {
+      inspection.record(.joined(current.id, waiters: current.waiters.count))
+    }
+    return waiterID
   }
 
   private func start(_ id: UInt64, cursor: Cursor) {

@@ -41,6 +41,8 @@ public actor TokenStore {
   public typealias EndsSession = @Sendable (any Error) -> Bool
 
   private typealias Waiter = ReleasableWaiter<Credential>
+  /// Hands callers to this actor in order, releasing a cancelled one at once (see ``JoinQueue``).
+  private let joins = JoinQueue<TokenStore, Credential>()
 
   /// When the store refreshes and how often at most.
   public nonisolated let policy: Policy
@@ -134,7 +136,7 @@ public actor TokenStore {
   ///   is used up, a credential that has not expired yet is returned as it is.
   /// - Throws: ``TokenStoreError`` (signed out, refresh failed, too many refreshes), or
   ///   `CancellationError` when the calling task is cancelled.
-  public func validCredential() async throws -> Credential {
+  nonisolated public func validCredential() async throws -> Credential {
     try await wait { [now, elapsed] machine, id, waiter in
       machine.validCredential(now: now(), elapsed: elapsed(), id, waiter)
     }
@@ -160,7 +162,7 @@ public actor TokenStore {
   ///   shared with concurrent callers.
   /// - Throws: ``TokenStoreError`` (signed out, refresh failed, too many refreshes), or
   ///   `CancellationError` when the calling task is cancelled.
-  public func refresh(rejected accessToken: String) async throws -> Credential {
+  nonisolated public func refresh(rejected accessToken: String) async throws -> Credential {
     try await wait { [elapsed] machine, id, waiter in
       machine.rejected(accessToken: accessToken, elapsed: elapsed(), id, waiter)
     }
@@ -182,28 +184,41 @@ public actor TokenStore {
   /// The number of live ``updates()`` streams.
   public nonisolated var subscriberCount: Int { observers.subscriberCount }
 
-  private func wait(
-    _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
+  /// Waits for a credential, as `enter` decides on the store's actor; the wait itself runs
+  /// where the caller runs, so its cancellation releases it without a hop to the store.
+  private nonisolated func wait(
+    _ enter: @escaping @Sendable (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
   ) async throws -> Credential {
-    let waiterID = machine.makeID()
-    return try await FlightWaiting.wait(on: self) { waiter in
-      switch enter(&machine, waiterID, waiter) {
-      case .answer(let credential): waiter.resume(returning: credential)
-      case .fail(let error):
-        if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
-        waiter.resume(throwing: error)
-      case .joined: reportWaiters()
-      case .start(let id, let credential):
-        inspection?.record(.started(id, .refresh))
-        start(id, of: credential)
-        reportWaiters()
-      case .endSession:
-        endSession(.sessionExpired)
-        waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
-      }
-    } leave: { tokens in
+    try await joins.wait(on: self) { tokens, waiter in
+      tokens.join(waiter, enter)
+    } leave: { tokens, waiterID in
       tokens.leave(waiterID)
     }
+  }
+
+  /// Answers `waiter` or keeps it with the refresh; returns the identifier it waits under.
+  private func join(
+    _ waiter: Waiter, _ enter: (inout TokenStateMachine<Waiter>, UInt64, Waiter) -> TokenStateMachine<Waiter>.Action
+  ) -> UInt64? {
+    let waiterID = machine.makeID()
+    switch enter(&machine, waiterID, waiter) {
+    case .answer(let credential): waiter.resume(returning: credential)
+    case .fail(let error):
+      if case .tooManyRefreshes(let delay) = error { inspection?.record(.refreshRefused(retryAfter: delay)) }
+      waiter.resume(throwing: error)
+    case .joined:
+      reportWaiters()
+      return waiterID
+    case .start(let id, let credential):
+      inspection?.record(.started(id, .refresh))
+      start(id, of: credential)
+      reportWaiters()
+      return waiterID
+    case .endSession:
+      endSession(.sessionExpired)
+      waiter.resume(throwing: TokenStoreError.signedOut(.sessionExpired))
+    }
+    return nil
   }
 
   private func start(_ id: UInt64, of credential: Credential) {
