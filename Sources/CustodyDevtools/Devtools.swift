@@ -94,9 +94,11 @@ public final class Devtools: Sendable {
       historyLimit: configuration.historyLimit, requestTimeout: configuration.requestTimeout)
     let origin = ContinuousClock.now
     let thread = Thread {
+      Server.yieldToTheApp()
       Server(settings: settings, listener: listener, hub: hub, origin: origin).run()
     }
     thread.name = "CustodyDevtools"
+    thread.qualityOfService = .utility  // Darwin: below the app's threads; Linux: see yieldToTheApp
     thread.start()
     let shownHost = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
     let url = URL(string: "http://\(shownHost):\(port)/?token=\(token)")!

@@ -116,12 +116,18 @@ public struct InspectedKey: Sendable, Hashable, CustomStringConvertible {
   /// Whether this is `key`.
   public func isEqual<Key: Hashable & Sendable>(to key: Key) -> Bool { (base as? Key) == key }
 
+  // The keys of one owner are of one type, so they compare as that type: without the boxes
+  // `AnyHashable` would allocate, since an inspector may look keys up for every event.
   public static func == (lhs: InspectedKey, rhs: InspectedKey) -> Bool {
-    lhs.owner === rhs.owner && AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    lhs.owner === rhs.owner && isEqual(lhs.base, rhs.base)
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(owner))
-    hasher.combine(AnyHashable(base))
+    hasher.combine(base)
+  }
+
+  private static func isEqual<Base: Hashable>(_ base: Base, _ other: any Hashable & Sendable) -> Bool {
+    (other as? Base) == base
   }
 }

@@ -11,6 +11,8 @@ struct EventEncoder {
     let id: Int
     let owner: InspectedOwner
     var keyCount = 0
+    /// `"owner":…,"ownerName":…,"ownerKind":…`, written once for all of its events.
+    let fields: [UInt8]
   }
 
   let publicKeys: Bool
@@ -28,34 +30,32 @@ struct EventEncoder {
     self.keyLimit = keyLimit
   }
 
-  /// The event as one JSON object.
-  mutating func encode(_ recorded: EventHub.Recorded) -> String {
+  /// The event as one server-sent event: `data: {…}` and a blank line, as bytes.
+  mutating func frame(_ recorded: EventHub.Recorded) -> [UInt8] {
     let event = recorded.event
     let owner = register(event.owner)
     sequence += 1
-    var json = JSONObject()
-    json["seq"] = .int(sequence)
-    json["t"] = .milliseconds(origin.duration(to: recorded.at))
-    json["owner"] = .int(owner)
-    json["ownerName"] = .string(event.owner.name)
-    json["ownerKind"] = .string(event.owner.kind.rawValue)
-    json["kind"] = .string(event.kind.rawValue)
-    json["ownerTime"] = .milliseconds(event.time)
-    if let key = event.key { json["key"] = .string(describe(key, owner: event.owner)) }
-    if let flight = event.flight { json["flight"] = .int(Int(clamping: flight)) }
-    if let waiters = event.waiters { json["waiters"] = .int(waiters) }
-    if let duration = event.duration { json["duration"] = .milliseconds(duration) }
-    if let outcome = event.outcome { json["outcome"] = .string(outcome.description) }
+    var json = JSONObject(prefix: "data: ")
+    json.add("seq", sequence)
+    json.add("t", milliseconds: origin.duration(to: recorded.at))
+    json.add(fields: owner.fields)
+    json.add("kind", event.kind.rawValue)
+    json.add("ownerTime", milliseconds: event.time)
+    if let key = event.key { json.add("key", describe(key, owner: event.owner)) }
+    if let flight = event.flight { json.add("flight", Int(clamping: flight)) }
+    if let waiters = event.waiters { json.add("waiters", waiters) }
+    if let duration = event.duration { json.add("duration", milliseconds: duration) }
+    if let outcome = event.outcome { json.add("outcome", outcome.description) }
     if let reason = event.reason {
-      json["reason"] = .string(reason.rawValue)
-      json["reasonText"] = .string(reason.description)
+      json.add("reason", reason.rawValue)
+      json.add("reasonText", reason.description)
     }
     if let size = event.size {
-      json["entries"] = .int(size.entries)
-      json["cost"] = .int(size.cost)
+      json.add("entries", size.entries)
+      json.add("cost", size.cost)
     }
-    if let items = event.items { json["items"] = .int(items) }
-    return json.text
+    if let items = event.items { json.add("items", items) }
+    return json.finished(suffix: "\n\n")
   }
 
   /// Every owner seen so far, in order, as a JSON array.
@@ -63,20 +63,25 @@ struct EventEncoder {
     "["
       + ownerOrder.compactMap { owners[$0] }.map { owner in
         var json = JSONObject()
-        json["id"] = .int(owner.id)
-        json["name"] = .string(owner.owner.name)
-        json["kind"] = .string(owner.owner.kind.rawValue)
+        json.add("id", owner.id)
+        json.add("name", owner.owner.name)
+        json.add("kind", owner.owner.kind.rawValue)
         return json.text
       }.joined(separator: ",") + "]"
   }
 
-  private mutating func register(_ owner: InspectedOwner) -> Int {
+  private mutating func register(_ owner: InspectedOwner) -> Owner {
     let identifier = ObjectIdentifier(owner)
-    if let known = owners[identifier] { return known.id }
+    if let known = owners[identifier] { return known }
     let id = ownerOrder.count + 1
-    owners[identifier] = Owner(id: id, owner: owner)
+    var fields = JSONObject()
+    fields.add("owner", id)
+    fields.add("ownerName", owner.name)
+    fields.add("ownerKind", owner.kind.rawValue)
+    let registered = Owner(id: id, owner: owner, fields: Array(fields.bytes.dropFirst()))
+    owners[identifier] = registered
     ownerOrder.append(identifier)
-    return id
+    return registered
   }
 
   private mutating func describe(_ key: InspectedKey, owner: InspectedOwner) -> String {
@@ -90,63 +95,117 @@ struct EventEncoder {
   }
 }
 
-/// A JSON object built field by field, in order.
+/// A JSON object written field by field, in order, straight into bytes: the server encodes
+/// every event an app records, so this runs as often as the owners do.
 struct JSONObject {
-  enum Value {
-    case int(Int)
-    case string(String)
-    case milliseconds(Duration)
-    case raw(String)
+  private(set) var bytes: [UInt8] = []
+  private var isEmpty = true
+
+  /// Starts an object after `prefix` (such as `data: `).
+  init(prefix: StaticString = "") {
+    bytes.reserveCapacity(192)
+    append(prefix)
+    bytes.append(UInt8(ascii: "{"))
   }
 
-  private var fields: [(String, Value)] = []
-
-  subscript(name: String) -> Value? {
-    get { fields.first { $0.0 == name }?.1 }
-    set { if let newValue { fields.append((name, newValue)) } }
+  mutating func add(_ name: StaticString, _ number: Int) {
+    open(name)
+    Self.write(number, to: &bytes)
   }
 
-  var text: String {
-    "{" + fields.map { "\(Self.quoted($0.0)):\(Self.text(of: $0.1))" }.joined(separator: ",") + "}"
+  mutating func add(_ name: StaticString, _ string: String) {
+    open(name)
+    Self.write(quoted: string, to: &bytes)
   }
 
-  private static func text(of value: Value) -> String {
-    switch value {
-    case .int(let number): String(number)
-    case .string(let string): quoted(string)
-    case .raw(let text): text
-    case .milliseconds(let duration):
-      String(
-        (Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
-          .rounded(toPlaces: 3))
+  /// A duration in milliseconds, to the microsecond.
+  mutating func add(_ name: StaticString, milliseconds duration: Duration) {
+    open(name)
+    let (seconds, attoseconds) = duration.components
+    // Whole microseconds, rounded half away from zero; beyond 292,000 years, saturated.
+    let fraction = (attoseconds + (attoseconds < 0 ? -500_000_000_000 : 500_000_000_000)) / 1_000_000_000_000
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+    let micros = overflow ? (seconds < 0 ? Int64.min : Int64.max) : whole.addingReportingOverflow(fraction).partialValue
+    if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = micros.magnitude
+    Self.write(Int(clamping: magnitude / 1_000), to: &bytes)
+    let rest = Int(magnitude % 1_000)
+    guard rest != 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    var (digits, width) = (rest, 3)  // without trailing zeros: .5, .05, .125
+    while digits % 10 == 0 { (digits, width) = (digits / 10, width - 1) }
+    for place in stride(from: width - 1, through: 0, by: -1) {
+      var power = 1
+      for _ in 0..<place { power *= 10 }
+      bytes.append(UInt8(ascii: "0") + UInt8(digits / power % 10))
     }
   }
 
-  /// `text` as a JSON string; every character below U+0020, and the line and paragraph
-  /// separators, escaped.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}", "\u{7F}":
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+  /// Fields written before by another object (its bytes after the `{`).
+  mutating func add(fields: [UInt8]) {
+    guard !fields.isEmpty else { return }
+    if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+    isEmpty = false
+    bytes.append(contentsOf: fields)
   }
-}
 
-extension Double {
-  fileprivate func rounded(toPlaces places: Int) -> Double {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    return (self * scale).rounded() / scale
+  /// The object, closed, followed by `suffix`.
+  consuming func finished(suffix: StaticString = "") -> [UInt8] {
+    bytes.append(UInt8(ascii: "}"))
+    append(suffix)
+    return bytes
+  }
+
+  /// The object as text.
+  var text: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
+
+  private mutating func open(_ name: StaticString) {
+    if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+    isEmpty = false
+    bytes.append(UInt8(ascii: "\""))
+    append(name)  // the names are plain ASCII, written here
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  private mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  static func write(_ number: Int, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: String(number).utf8)  // up to 15 digits, the string is not allocated
+  }
+
+  /// `text` as a JSON string; every character below U+0020, DEL, and the line and paragraph
+  /// separators (which end a line in some readers) escaped.
+  static func write(quoted text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    let utf8 = text.utf8
+    if utf8.withContiguousStorageIfAvailable(Self.isPlain) ?? Self.isPlain(utf8) {
+      bytes.append(contentsOf: utf8)
+    } else {
+      for scalar in text.unicodeScalars { write(scalar, to: &bytes) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether `utf8` needs no escape: no control character, quote, backslash, DEL, or the lead
+  /// byte of U+2028 or U+2029.
+  private static func isPlain(_ utf8: some Collection<UInt8>) -> Bool {
+    !utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+  }
+
+  private static func write(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    switch scalar {
+    case "\"": bytes += [0x5C, 0x22]
+    case "\\": bytes += [0x5C, 0x5C]
+    case "\n": bytes += [0x5C, UInt8(ascii: "n")]
+    case "\r": bytes += [0x5C, UInt8(ascii: "r")]
+    case "\t": bytes += [0x5C, UInt8(ascii: "t")]
+    case "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}", "\u{7F}":
+      let hex = Array(String(scalar.value, radix: 16).utf8)
+      bytes += [0x5C, UInt8(ascii: "u")] + Array(repeating: UInt8(ascii: "0"), count: 4 - hex.count) + hex
+    default: bytes.append(contentsOf: String(scalar).utf8)
+    }
   }
 }

@@ -2,9 +2,10 @@ import Custody
 
 /// Where owners' events wait for the server's thread: the only thing an owner touches.
 ///
-/// Recording appends the event and the time under a lock; the first event after the server
-/// took the last batch also writes one byte to a pipe the server polls, so it wakes. Nothing
-/// is formatted and nothing waits on a client. When the server falls behind by more than
+/// Recording appends the event and the time under a lock. Only the first event after a quiet
+/// spell writes a byte to the pipe the server polls, so it wakes; while events keep coming, the
+/// server takes them every ``Server/Settings/batchInterval`` without being woken, and the owners
+/// make no system call at all. Nothing is formatted and nothing waits on a client. When the server falls behind by more than
 /// ``limit`` events, newer ones are dropped and counted.
 final class EventHub: Sendable {
   /// An event and when it was recorded, on the hub's clock.
@@ -23,7 +24,8 @@ final class EventHub: Sendable {
     var waiting: [Recorded] = []
     var latenesses: [Lateness] = []
     var dropped = 0
-    /// Whether the server was woken since it last took the waiting events.
+    /// Whether the server was woken and has not yet found the hub empty: it takes the next
+    /// batch on its own clock.
     var isWoken = false
     var isClosed = false
   }
@@ -81,19 +83,23 @@ final class EventHub: Sendable {
     var events: [Recorded]
     var dropped: Int
     var latenesses: [Lateness]
+
+    var isEmpty: Bool { events.isEmpty && dropped == 0 && latenesses.isEmpty }
   }
 
   /// Takes the waiting events, how many were dropped since the last call, and the latenesses.
+  ///
+  /// When there were none, the next event wakes the server; otherwise the server is expected
+  /// to call again soon, on its own.
   func take() -> Batch {
     drain()
     return state.withLock { state in
-      defer {
-        state.waiting.removeAll(keepingCapacity: true)
-        state.latenesses.removeAll(keepingCapacity: true)
-        state.dropped = 0
-        state.isWoken = false
-      }
-      return Batch(events: state.waiting, dropped: state.dropped, latenesses: state.latenesses)
+      let batch = Batch(events: state.waiting, dropped: state.dropped, latenesses: state.latenesses)
+      state.waiting.removeAll(keepingCapacity: true)
+      state.latenesses.removeAll(keepingCapacity: true)
+      state.dropped = 0
+      if batch.isEmpty { state.isWoken = false }
+      return batch
     }
   }
 
