@@ -21,6 +21,10 @@ struct Connection {
   var deadline: ContinuousClock.Instant?
   /// Bytes discarded while lingering.
   var discarded = 0
+  /// Whether the client's socket took no more bytes at the last write: the server writes
+  /// again once `poll` says it can, not for every event (a stalled client would otherwise cost
+  /// a system call per event).
+  var isBlocked = false
 
   init(descriptor: Int32, queueLimit: Int, deadline: ContinuousClock.Instant) {
     self.descriptor = descriptor

@@ -95,7 +95,10 @@ final class Server {
       if descriptors[0].revents != 0 || nextBatch.map({ $0 <= .now }) == true { distribute() }
       if descriptors[1].revents != 0 { acceptAll() }
       for polled in descriptors.dropFirst(2) where polled.revents != 0 {
-        if polled.revents & Int16(POLLOUT) != 0 { flush(polled.fd) }
+        if polled.revents & Int16(POLLOUT) != 0 {
+          connections[polled.fd]?.isBlocked = false
+          flush(polled.fd)
+        }
         if polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(polled.fd) }
       }
       expire()
@@ -133,7 +136,9 @@ final class Server {
       history.append(frame)
       for descriptor in clients {
         // A burst larger than a client's queue goes to its socket first, if it takes it.
-        if connections[descriptor]?.output.isFull == true { flush(descriptor) }
+        if let connection = connections[descriptor], connection.output.isFull, !connection.isBlocked {
+          flush(descriptor)
+        }
         connections[descriptor]?.output.append(frame)
       }
     }
@@ -141,7 +146,7 @@ final class Server {
     if batch.dropped > 0 {
       for descriptor in clients { connections[descriptor]?.output.noteDropped(batch.dropped) }
     }
-    for descriptor in clients { flush(descriptor) }
+    for descriptor in clients where connections[descriptor]?.isBlocked == false { flush(descriptor) }
   }
 
   private var streamingClients: [Int32] { connections.values.filter { $0.phase == .streaming }.map(\.descriptor) }
@@ -174,6 +179,7 @@ final class Server {
     while true {
       switch Socket.read(descriptor, into: &readBuffer) {
       case .wouldBlock:
+        connection.isBlocked = true
         connections[descriptor] = connection
         return
       case .closed:
@@ -232,11 +238,13 @@ final class Server {
 
   /// Sends what the client takes now; closes or lingers once an answer is sent.
   private func flush(_ descriptor: Int32) {
-    guard var connection = connections[descriptor] else { return }
+    // Taken out while it is sent, so consuming its queue does not copy it.
+    guard var connection = connections.removeValue(forKey: descriptor) else { return }
     while let frame = connection.output.first {
       switch Socket.write(descriptor, frame, from: connection.output.offset) {
       case .bytes(let count): connection.output.consume(count)
       case .wouldBlock:
+        connection.isBlocked = true
         connections[descriptor] = connection
         return
       case .closed:
